@@ -531,6 +531,7 @@ export interface SheetPart {
   fate_points: number;
   skill_steps: SkillStepsPart;
   members?: number;
+  weight?: number;
   shared_with?: string[];
   gear?: GearPart[];
   stress: {
@@ -1096,6 +1097,8 @@ export interface TargetPart {
   options: string[];
   chosen_by: Chooser;
   invocations: InvocationPart[];
+  rolled_faces?: string | null;
+  weight?: WeightPart | null;
   defends: boolean;
 }
 /**
@@ -1109,6 +1112,20 @@ export interface InvocationPart {
   by: string;
   effect: InvokeEffect;
   free: boolean;
+}
+/**
+ * With weight: the sides' weights in the roller's zone as the roll was decided (``own``
+ * the roller's side, ``other`` the rest, ``target`` an attack's target) and the dice turned
+ * to + (1 or 2).
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "WeightPart".
+ */
+export interface WeightPart {
+  own: number;
+  other: number;
+  target: number | null;
+  turned: number;
 }
 /**
  * The contest: sides, intents, victories, this exchange's rolls so far, the last result.
@@ -1280,6 +1297,8 @@ export interface RollPart {
   aim: AspectRefPart | null;
   move_to: string | null;
   aspect_owner: string | null;
+  rolled_faces?: string | null;
+  weight?: WeightPart | null;
   effort?: number | null;
   opposition?: number | null;
   shifts?: number | null;
@@ -1305,7 +1324,8 @@ export interface TreatsPart {
 }
 /**
  * The defence against a roll: who defends with what, its dice (``None``: kept from the
- * seat) and the invokes on it.
+ * seat) and the invokes on it; with weight, the draw as it fell (``rolled_faces``) when
+ * ``weight`` turned some of its dice to +.
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
  * via the `definition` "DefencePart".
@@ -1315,6 +1335,8 @@ export interface DefencePart {
   skill: string | null;
   faces: string | null;
   invocations: InvocationPart[];
+  rolled_faces?: string | null;
+  weight?: WeightPart | null;
 }
 /**
  * A compel on the table, naming its aspect only to a seat that sees it.

@@ -932,6 +932,80 @@ def overcome_in_conflict(t: Play) -> None:
     gm("FinishConflict")
 
 
+def weight_deliah(t: Play) -> None:
+    """War of Ashes' weight, played as the book's own example goes (issue 41): two City guards
+    outweigh Deliah two to one, so a guard's [00-+] turns to [00++]; she takes one out, and the
+    one left rolls as he falls; four more come, five to one, and [0-+-] turns to [0+++]. Her own
+    attack on an outweighing pair is rolled as usual, while the guard defending turns a die."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "deliah", "Deliah",
+        "fight", "athletics notice", "physique will stealth", "burglary contacts lore rapport",
+        high_concept="Sellsword of the Free Cities", trouble="Wanted by the City Watch",
+    ), owner="ann")
+    for n in range(1, 7):
+        gm("AddCharacter", sheet=npc("condensed", f"guard{n}", f"City Guard {n}", "fight",
+                                     "athletics", high_concept="Sworn to the City Watch"))
+    gm("StartSession")
+    gm("StartScene", name="The city gate", participants=["deliah", "guard1", "guard2"],
+       zones=["gate", "road"], links=[["gate", "road"]],
+       positions=[["deliah", "gate"], ["guard1", "gate"], ["guard2", "gate"]])
+    gm("StartConflict", sides=[["deliah", ["deliah"]], ["watch", ["guard1", "guard2"]]],
+       first="guard1")
+    # Two guards against Deliah: two to one, one die turned. Fight +2 and [00++] against her
+    # Fight +4 and [-000]: a hit of 1.
+    gm("Attack", actor="guard1", target="deliah", skill="fight", dice="00-+", rolls=("-000",))
+    gm("ResolveRoll", option="hit")
+    ann("Absorb", boxes=[0])
+    gm("EndTurn", next_actor="deliah")
+    # Deliah, outweighed, rolls as she falls; the guard defending turns one of his dice.
+    ann("Attack", actor="deliah", target="guard2", skill="fight", dice="+++0", rolls=("-000",))
+    gm("ResolveRoll", option="hit")
+    gm("TakeOut")
+    ann("EndTurn", next_actor="guard1")
+    # One guard against one Deliah: nobody outweighs anyone, his dice stay as they fell.
+    gm("Attack", actor="guard1", target="deliah", skill="fight", dice="00-+", rolls=("++00",))
+    gm("ResolveRoll", option="miss")
+    # Four more guards come: five to one against her, and never more than two dice.
+    for n in range(3, 7):
+        gm("JoinScene", character_id=f"guard{n}", zone="gate", side="watch")
+    gm("EndTurn", next_actor="guard3")
+    gm("Attack", actor="guard3", target="deliah", skill="fight", dice="0-+-", rolls=("0000",))
+
+
+def weight_targets(t: Play) -> None:
+    """Weight on attacks on several targets (issue 41): the goblin chief, outweighed three to
+    one, attacks a whole zone as he falls, and each of the three defending turns a die; Rolf
+    rerolls his defence, weighed again; then Rolf's split attack, rolled before its targets are
+    named, turns one die."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "rolf", "Rolf",
+        "fight", "athletics physique", "notice will provoke", "lore rapport stealth shoot",
+        high_concept="Barbarian of the Northern Reaches", trouble="Ancestors Always Watching",
+    ), owner="ann")
+    gm("AddCharacter", sheet=npc("condensed", "olivia", "Olivia", "shoot", "athletics",
+                                 high_concept="Ranger of the Marches"))
+    gm("AddCharacter", sheet=npc("condensed", "merc", "Hired Blade", "fight", "athletics",
+                                 high_concept="Paid Up to the Full Moon"))
+    gm("AddCharacter", sheet=npc("condensed", "chief", "Goblin Chief", "fight", "athletics",
+                                 high_concept="Loudest of the Horde"))
+    gm("StartSession")
+    gm("StartScene", name="The ruins", participants=["rolf", "olivia", "merc", "chief"],
+       zones=["ruins", "pillars"], links=[["ruins", "pillars"]],
+       positions=[["rolf", "ruins"], ["olivia", "ruins"], ["merc", "ruins"], ["chief", "ruins"]])
+    gm("StartConflict", sides=[["heroes", ["rolf", "olivia", "merc"]], ["horde", ["chief"]]],
+       first="chief")
+    gm("ZoneAttack", actor="chief", skill="fight", zone="ruins", dice="0-00")
+    # Merc, Olivia and Rolf defend (as the zone lists them), each with one die turned to +.
+    gm("AssignTargets", rolls=("-000", "0-00", "--00"))
+    ann("Invoke", aspect_id="rolf/high_concept/1", by="rolf", effect="reroll", target="rolf",
+        dice="-0-0")
+    gm("ResolveTargets")
+    gm("EndTurn", next_actor="rolf")
+    ann("SplitAttack", actor="rolf", skill="fight", dice="--00")
+
+
 # fmt: on
 
 
@@ -1105,6 +1179,30 @@ RECIPES = {
             datetime(2026, 11, 29, 19, 0, tzinfo=UTC),
             {"name": "Rooftops", "gm_name": "Morgan"},
             overcome_in_conflict,
+        ),
+        Recipe(
+            "weight-deliah",
+            "War of Ashes' weight (issue 41), the book's example: two guards turn one die of "
+            "their attack and of a defence, one guard alone none, five guards two "
+            "(AttackRolled.rolled_faces and .weight, .defend_rolled_faces and .defend_weight, "
+            "a sheet's weight)",
+            datetime(2026, 12, 7, 19, 0, tzinfo=UTC),
+            {"name": "Agaptus: the city gate", "options": ["weight"], "gm_name": "Morgan"},
+            weight_deliah,
+        ),
+        Recipe(
+            "weight-targets",
+            "Weight on attacks on several targets (issue 41): a zone attack and every defence "
+            "against it weighed (TargetsAssigned.defend_rolled_faces and .defend_weights), a "
+            "target's defence rerolled and weighed again (Invoked.rolled_faces and .weight), a "
+            "split attack turning one die (SplitAttackRolled.rolled_faces and .weight)",
+            datetime(2026, 12, 7, 20, 0, tzinfo=UTC),
+            {
+                "name": "Agaptus: the ruins",
+                "options": ["weight", "multiple_targets"],
+                "gm_name": "Morgan",
+            },
+            weight_targets,
         ),
     )
 }

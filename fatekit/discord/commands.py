@@ -61,6 +61,7 @@ _SKILL = _o("skill", required=True, autocomplete=True)
 _TASK = _o("task", autocomplete=True)  # a challenge's task (found by the skill when left out)
 _STUNT = _o("stunt", autocomplete=True)  # one more stunt to use (free bonuses count anyway)
 _ROLL = _o("roll", autocomplete=True)  # which roll in play, when there are several
+_WEIGHT = _o("weight", type=OptionType.BOOLEAN)  # the allies' presence helps: count weight
 _ACTIONS = (("action.overcome", "overcome"), ("action.create_advantage", "create_advantage"))
 _TEXT = 1000
 # A compel's kind (compel.kinds), and what the character decides when it is a decision.
@@ -95,11 +96,21 @@ COMMANDS: tuple[Slash, ...] = (
             _STUNT,
             _AS,
             _DICE,
+            _WEIGHT,
         ),
     ),
     Slash(
         "overcome",
-        (_SKILL, _DIFFICULTY, _o("against", autocomplete=True), _TASK, _STUNT, _AS, _DICE),
+        (
+            _SKILL,
+            _DIFFICULTY,
+            _o("against", autocomplete=True),
+            _TASK,
+            _STUNT,
+            _AS,
+            _DICE,
+            _WEIGHT,
+        ),
     ),
     Slash(
         "advantage",
@@ -111,6 +122,7 @@ COMMANDS: tuple[Slash, ...] = (
             _STUNT,
             _AS,
             _DICE,
+            _WEIGHT,
         ),
     ),
     Slash(

@@ -237,6 +237,11 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
     if _text(options, "dice") is not None:
         data["dice"] = _text(options, "dice")
     _stunt(view, options, actor, data)
+    if options.get("weight"):
+        # Weight counts on a roll of a conflict only; the table judges the claim (the GM's word).
+        if not _fighting(view, actor):
+            raise Ask("discord.weight_in_fight")
+        data["weight_claimed"] = True
     if _fighting(view, actor):
         return Move("Overcome" if action == "overcome" else "CreateAdvantage", data)
     return Move("Roll", {**data, "action": action})

@@ -178,8 +178,17 @@ def odds_text(found: JSON, who: str, skill: str, against: str | None, reader: Re
     """The exact chance of each outcome of a roll, as :func:`~fatekit.table.offers.roll_odds`
     found it for the seat (the page's roll dialog shows the same), with the stunts it counts."""
     t = reader.t
+    # Weight: the dice the engine turns to + on either side (said even when the odds are hidden).
+    weighed = [
+        f"• {t(key, own=w['own'], other=w['other'], n=w['turned'])}"
+        for key, w in (
+            ("odds.weight_mine", found.get("weight")),
+            ("odds.weight_theirs", found.get("opposing_weight")),
+        )
+        if w
+    ]
     if found.get("hidden"):
-        return t("odds.hidden")
+        return "\n".join([t("odds.hidden"), *weighed])
     me = f"{reader.who(who)}, {reader.skill(skill)} {reader.rating(int(found['modifier']))}"
     opposition = reader.rating(int(found["opposition"]))
     if found.get("active") and against is not None:
@@ -195,6 +204,7 @@ def odds_text(found: JSON, who: str, skill: str, against: str | None, reader: Re
         # A defender's free stunt that fits counts, as the table applies it.
         key = "odds.stunt_theirs_counted" if stunt.get("counted") else "odds.stunt_theirs"
         out.append(f"• {t(key, name=escape(str(stunt['name'])), n=stunt['bonus'])}")
+    out.extend(weighed)
     for outcome in ("fail", "tie", "success", "success_with_style"):
         p = Fraction(found["chances"][outcome]["exact"])
         out.append(f"• {t('outcome.' + outcome)}: {_percent(p)}")

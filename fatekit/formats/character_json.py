@@ -334,6 +334,7 @@ def _character(data: Mapping[str, Any], preset: Preset, bounded: bool = True) ->
         skill_steps_earned=steps["earned"],
         skill_steps_banked=steps["banked"],
         members=data.get("members", 1),
+        weight=data.get("weight", 1),
         stunt_uses=uses,
         gear=[_gear(g, bounded) for g in data.get("gear", [])],
         shared_with=list(dict.fromkeys(data.get("shared_with", []))),
@@ -534,6 +535,8 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
     }
     if character.members != 1:
         out["members"] = character.members
+    if character.weight != 1:
+        out["weight"] = character.weight
     if character.shared_with:
         out["shared_with"] = list(character.shared_with)
     if character.gear:

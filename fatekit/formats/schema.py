@@ -28,6 +28,7 @@ from fatekit.rules.core.clock import Moment
 from fatekit.rules.core.tracks import TRACK_PATTERN
 from fatekit.rules.harm.conditions import CONDITIONS
 from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.options.weight import MAX_WEIGHT
 
 __all__ = [
     "CHARACTER_SCHEMA",
@@ -399,6 +400,14 @@ CHARACTER_SCHEMA = file_schema(
         "fate_points": _COUNT,
         "skill_steps": obj({"earned": _COUNT, "banked": _COUNT}, ["earned", "banked"]),
         "members": _positive(1, MAX_TALLY),
+        "weight": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_WEIGHT,
+            "default": 1,
+            "description": "the individual weight the weight optional rule counts (War of Ashes: "
+            "people 1, monsters 0, 2, 4 and so on)",
+        },
         "stress": {
             "type": "object",
             "propertyNames": TRACK_KEY,

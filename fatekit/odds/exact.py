@@ -5,6 +5,9 @@ with a denominator dividing 81 (one roll against a difficulty) or 6561 (a roll a
 opposition, which rolls its own four dice). Nothing is sampled. A table drawing another way
 (:class:`~fatekit.rules.core.randomizers.Randomizer`) counts that way's outcomes instead: 216
 for 3d6, 36 for d6-d6 (the Deck of Fate and 4d6 fall exactly as four Fate dice).
+
+A roll with dice turned to + (War of Ashes' weight: :mod:`fatekit.rules.options.weight`) counts
+the same outcomes, each with its lowest faces raised (:func:`turned_counts`).
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
+from itertools import product
 
 from fatekit.rules.core.dice import all_rolls
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.outcomes import Outcome, outcome_for
-from fatekit.rules.core.randomizers import Randomizer
+from fatekit.rules.core.randomizers import DECK, Dice, Drawn, Randomizer
+from fatekit.rules.options.weight import turned_up
 
 __all__ = [
     "DICE_COUNTS",
@@ -31,6 +36,7 @@ __all__ = [
     "effective_modifier",
     "hit_odds",
     "shift_distribution",
+    "turned_counts",
 ]
 
 #: How many of the 81 rolls of four Fate dice total each result from -4 to +4.
@@ -64,23 +70,45 @@ class Target(StrEnum):
 
 
 @cache
+def turned_counts(randomizer: Randomizer, turned: int) -> Mapping[int, int]:
+    """How many of ``randomizer``'s equally likely outcomes give each total once ``turned`` of
+    the dice show + (as :func:`~fatekit.rules.options.weight.turned_up` turns them: the lowest
+    Fate faces; for 3d6 and d6-d6, six-sided dice to their best face). Four Fate dice, the Deck
+    of Fate and 4d6 count the 81 ways four Fate dice land, 3d6 its 216 rolls, d6-d6 its 36."""
+    if turned == 0:
+        return randomizer.counts()
+    found = Counter(turned_up(draw, turned).total for draw in _every_draw(randomizer))
+    return dict(sorted(found.items()))
+
+
+def _every_draw(randomizer: Randomizer) -> tuple[Dice, ...]:
+    """Every equally likely draw of ``randomizer`` (four Fate dice' 81 for the deck and 4d6)."""
+    if randomizer.same_as_fate_dice():
+        return DECK
+    return tuple(Drawn(randomizer, shown) for shown in product(range(1, 7), repeat=randomizer.dice))
+
+
+@cache
 def dice_distribution(
     active: bool = False,
     randomizer: Randomizer = Randomizer.FATE_DICE,
     opposing: Randomizer | None = None,
+    turned: int = 0,
+    opposing_turned: int = 0,
 ) -> Mapping[int, Fraction]:
     """The distribution of the dice part of the shifts.
 
     Against a difficulty it is one draw of ``randomizer`` (4dF: -4..+4; d6-d6: -5..+5); against
     an active opposition it is the roller's draw minus the opposition's, who draws ``opposing``'s
     way (the roller's unless told). The Deck of Fate counts as a fresh deck: see
-    :mod:`fatekit.rules.core.randomizers` and docs/odds.md for why.
+    :mod:`fatekit.rules.core.randomizers` and docs/odds.md for why. ``turned`` and
+    ``opposing_turned`` are how many of each side's dice turn to + (:func:`turned_counts`).
     """
-    mine = randomizer.counts()
+    mine = turned_counts(randomizer, turned)
     if not active:
         whole = sum(mine.values())
         return {t: Fraction(n, whole) for t, n in mine.items()}
-    other = (opposing or randomizer).counts()
+    other = turned_counts(opposing or randomizer, opposing_turned)
     counts: Counter[int] = Counter()
     for own, a in mine.items():
         for theirs, b in other.items():
@@ -143,10 +171,19 @@ def shift_distribution(
     active: bool = False,
     randomizer: Randomizer = Randomizer.FATE_DICE,
     opposing: Randomizer | None = None,
+    turned: int = 0,
+    opposing_turned: int = 0,
 ) -> dict[int, Fraction]:
     """The exact distribution of shifts (effort minus opposition) of one roll; an active
-    opposition draws ``opposing``'s way (the roller's unless told)."""
-    found = dice_distribution(active, randomizer, opposing if active else None)
+    opposition draws ``opposing``'s way (the roller's unless told); ``turned`` and
+    ``opposing_turned`` dice of each side show + (weight)."""
+    found = dice_distribution(
+        active,
+        randomizer,
+        opposing if active else None,
+        turned,
+        opposing_turned if active else 0,
+    )
     return {modifier - opposition + d: p for d, p in found.items()}
 
 
@@ -160,18 +197,27 @@ def chances(
     scale: int = 0,
     randomizer: Randomizer = Randomizer.FATE_DICE,
     opposing: Randomizer | None = None,
+    turned: int = 0,
+    opposing_turned: int = 0,
 ) -> Chances:
     """The chance of each outcome of a roll with ``modifier`` against ``opposition``.
 
     ``opposition`` is a difficulty, or with ``active`` the rating of an opponent who rolls too.
     See :func:`effective_modifier` for ``bonus``, ``teamwork`` and ``scale``; ``randomizer`` is
     how the roller's dice are drawn, ``opposing`` an active opponent's (the roller's way unless
-    told: each seat may draw its own).
+    told: each seat may draw its own). ``turned`` and ``opposing_turned`` are the dice each side
+    turns to + (weight: :func:`turned_counts`).
     """
     total = effective_modifier(modifier, bonus=bonus, teamwork=teamwork, scale=scale)
     found = dict.fromkeys(Outcome, Fraction(0))
     shifts_found = shift_distribution(
-        total, opposition, active=active, randomizer=randomizer, opposing=opposing
+        total,
+        opposition,
+        active=active,
+        randomizer=randomizer,
+        opposing=opposing,
+        turned=turned,
+        opposing_turned=opposing_turned,
     )
     for shifts, p in shifts_found.items():
         found[outcome_for(shifts)] += p

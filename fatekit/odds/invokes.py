@@ -72,15 +72,15 @@ _FATE = Randomizer.FATE_DICE
 
 @cache
 def _options(
-    margin: int, dice: int, k: int, way: Randomizer = _FATE
+    margin: int, dice: int, k: int, way: Randomizer = _FATE, turned: int = 0
 ) -> tuple[tuple[Choice, _Value], ...]:
     """Each choice open now and its value under best play afterwards (a reroll draws ``way``'s
-    way)."""
+    way, with ``turned`` of its dice turned to + by weight)."""
     stop = _Value(_ONE if margin + dice >= 0 else _ZERO, _ZERO)
     if k == 0:
         return ((Choice.NOTHING, stop),)
-    plus = _best(margin + 2, dice, k - 1, way)
-    again = fresh_roll_value(margin, k - 1, way)
+    plus = _best(margin + 2, dice, k - 1, way, turned)
+    again = fresh_roll_value(margin, k - 1, way, turned)
     return (
         (Choice.NOTHING, stop),
         (Choice.PLUS_TWO, _Value(plus.p, plus.spent + 1)),
@@ -89,8 +89,8 @@ def _options(
 
 
 @cache
-def _best(margin: int, dice: int, k: int, way: Randomizer = _FATE) -> _Value:
-    return _pick(_options(margin, dice, k, way))[1]
+def _best(margin: int, dice: int, k: int, way: Randomizer = _FATE, turned: int = 0) -> _Value:
+    return _pick(_options(margin, dice, k, way, turned))[1]
 
 
 def _pick(options: tuple[tuple[Choice, _Value], ...]) -> tuple[Choice, _Value]:
@@ -102,17 +102,17 @@ def _pick(options: tuple[tuple[Choice, _Value], ...]) -> tuple[Choice, _Value]:
 
 
 @cache
-def fresh_roll_value(margin: int, k: int, way: Randomizer = _FATE) -> _Value:
-    """The value of a new draw (four new dice, by default) with ``k`` invokes in hand (best
-    play after)."""
-    found = dice_distribution(False, way)
+def fresh_roll_value(margin: int, k: int, way: Randomizer = _FATE, turned: int = 0) -> _Value:
+    """The value of a new draw (four new dice, by default; ``turned`` of them turned to + by
+    weight) with ``k`` invokes in hand (best play after)."""
+    found = dice_distribution(False, way, None, turned)
     if margin + min(found) >= 0:
         return _Value(_ONE, _ZERO)  # even the worst roll reaches the target
     if margin + max(found) + 2 * k < 0:
         return _Value(_ZERO, _ZERO)  # not even the best roll and every invoke as +2 would
     p = spent = _ZERO
     for dice, weight in found.items():
-        value = _best(margin, dice, k, way)
+        value = _best(margin, dice, k, way, turned)
         p += weight * value.p
         spent += weight * value.spent
     return _Value(p, spent)
@@ -124,11 +124,14 @@ def clear_cache() -> None:
         cached.cache_clear()
 
 
-def best_choice(margin: int, dice: int, invokes: int, way: Randomizer = _FATE) -> Choice:
-    """The best thing to do now (see the module docstring for ``margin`` and ``dice``)."""
+def best_choice(
+    margin: int, dice: int, invokes: int, way: Randomizer = _FATE, turned: int = 0
+) -> Choice:
+    """The best thing to do now (see the module docstring for ``margin`` and ``dice``; a
+    reroll turns ``turned`` dice to + by weight)."""
     if invokes <= 0 or margin + dice >= 0:
         return Choice.NOTHING
-    return _pick(_options(margin, dice, invokes, way))[0]
+    return _pick(_options(margin, dice, invokes, way, turned))[0]
 
 
 IntArray = npt.NDArray[np.int64]
@@ -237,12 +240,14 @@ def advise(
     target: Target | str = Target.SUCCESS,
     opposition_dice: Dice | int | None = None,
     randomizer: Randomizer = _FATE,
+    turned: int = 0,
 ) -> Advice:
     """Advice for a roll on the table: nothing, +2 or a reroll, with the chance each gives.
 
     ``modifier`` is everything the roller adds to the dice so far; ``opposition`` a difficulty,
     or an opponent's rating whose dice ``opposition_dice`` show. A reroll draws ``randomizer``'s
-    way (a card from a fresh Deck of Fate: see docs/odds.md).
+    way (a card from a fresh Deck of Fate: see docs/odds.md), with ``turned`` of its dice
+    turned to + where weight turns them (as it did on the roll).
     """
     _check_invokes(invokes)
     wanted = Target.parse(target)
@@ -250,8 +255,8 @@ def advise(
     against = opposition + (0 if opposition_dice is None else _total(opposition_dice, seen))
     mine = _total(dice, randomizer)
     margin = modifier - against - wanted.shifts
-    options = _options(margin, mine, invokes, randomizer)
-    choice = best_choice(margin, mine, invokes, randomizer)
+    options = _options(margin, mine, invokes, randomizer, turned)
+    choice = best_choice(margin, mine, invokes, randomizer, turned)
     return Advice(
         choice,
         wanted,

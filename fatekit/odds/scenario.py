@@ -275,6 +275,12 @@ def scenario_from_dict(
         ruleset = Ruleset.of(preset, options, skill_list=skill_list)
     except IllegalAction as error:
         raise BadInput(str(error)) from None
+    if ruleset.has(OptionalRule.WEIGHT):
+        # Its engines count ratings, not who stands where: odds leaving weight out would mislead.
+        raise BadInput(
+            "the fight simulator does not play weight (War of Ashes) yet: its odds would leave "
+            "out the dice weight turns to +; simulate without the weight option"
+        )
     try:
         kind = ConflictKind(str(data.get("kind", "physical")))
     except ValueError:

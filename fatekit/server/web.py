@@ -234,6 +234,7 @@ async def odds(
     bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
     stunts_chosen: Annotated[str | None, Query(alias="stunts", max_length=4000)] = None,
     scale_benefit: ScaleBenefit | None = None,
+    weight_claimed: bool = False,
 ) -> dict[str, Any]:
     chosen = _chosen(stunts_chosen)
 
@@ -251,6 +252,7 @@ async def odds(
             bonus=bonus,
             chosen=chosen,
             scale_benefit=scale_benefit,
+            weight_claimed=weight_claimed,
         )
 
     return await service.read(caller, work)

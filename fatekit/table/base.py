@@ -48,8 +48,10 @@ __all__ = [
     "InvokesFact",
     "NamesAspect",
     "NewSituationAspect",
+    "Outweighed",
     "PointsFact",
     "RollFact",
+    "RollWeighed",
     "SceneLayout",
     "SheetFact",
     "SkillRoll",
@@ -188,6 +190,31 @@ class AspectSight:
 
     hidden: bool
     known_to: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Outweighed:
+    """With weight: a side outweighed the other in the roller's zone as a roll was decided; the
+    weights counted (``own`` the roller's side, ``other`` the rest, ``target`` an attack's
+    target) and how many dice it turned to +."""
+
+    own: int
+    other: int
+    target: int | None
+    turned: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RollWeighed:
+    """With weight: what it did to a roll's dice as the roll was decided. ``faces`` holds the
+    dice turned to +; ``rolled_faces`` the draw as it fell and ``weight`` why (``None``: weight
+    turned nothing, and in logs written before). Like :class:`SceneLayout`, it holds no slots
+    of its own."""
+
+    __slots__ = ()
+
+    rolled_faces: str | None = None
+    weight: Outweighed | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -28,7 +28,7 @@ from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.scale import ScaleBenefit
-from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Status
+from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Outweighs, Status
 from fatekit.table.deciding import allowed, check_enter_dice
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.rolls import roll_in_play
@@ -302,6 +302,8 @@ def invoke_advice(viewer: Viewer, in_play: RollInPlay, *, invokes: int, target: 
         target=target,
         opposition_dice=their_dice,
         randomizer=Randomizer(viewer.state.randomizer_for(roll.actor)),
+        # A reroll is weighed again as it is made; no one moves mid-roll, so as this roll was.
+        turned=0 if in_play.weight is None else in_play.weight.turned,
     )
     return {
         "choice": found.choice.value,
@@ -345,6 +347,7 @@ def roll_odds(
     bonus: int = 0,
     chosen: tuple[str, ...] | None = None,
     scale_benefit: ScaleBenefit | None = None,
+    weight_claimed: bool = False,
 ) -> JSON:
     """The exact chances of ``actor``'s roll of ``skill`` for ``action`` against ``difficulty``
     or the opponent ``against`` (defending with ``defend_skill``, or the skill the table would
@@ -352,8 +355,10 @@ def roll_odds(
     (a contest's teamwork). In a conflict the engine sets the roll up as it would now
     (:func:`_engine_roll`), so whatever it adds before the dice counts as well: a mob's
     teamwork, a big bad fighting alone, full defense, scale (``scale_benefit``, the higher
-    side's choice). An opponent whose sheet the seat may not see gives no odds: they would tell
-    the opponent's skills."""
+    side's choice), and the dice weight turns to + for each side (``weight``, ``opposing_weight``:
+    an attack and a defence always; a create an advantage or an overcome when ``weight_claimed``,
+    counted as if the GM allows it). An opponent whose sheet the seat may not see gives no odds:
+    they would tell the opponent's skills."""
     viewer = Viewer(state, seat)
     game = state.game
     if not viewer.sees_sheet(actor):
@@ -367,7 +372,14 @@ def roll_odds(
         opponent = game.character(against)
         if not viewer.sees_sheet(against):
             # The opponent's skills are the GM's secret: no odds that would give them away.
-            return {"hidden": True, "modifier": modifier, "stunts": stunts}
+            # Weight tells none of them (the sides stand in the open): it is said still.
+            weighed = _weighed(state, actor, ODDS_ACTIONS[action], against, claimed=weight_claimed)
+            said = {
+                key: _weight_json(found)
+                for key, found in zip(("weight", "opposing_weight"), weighed, strict=True)
+                if found is not None
+            }
+            return {"hidden": True, "modifier": modifier, "stunts": stunts, **said}
         defending = defend_skill
         if defending is None:
             defending = defending_skill(state, actor, skill, against, action=action, mental=mental)
@@ -402,7 +414,16 @@ def roll_odds(
     # table's); a difficulty is met by the actor's draw alone.
     mine_way = Randomizer(state.randomizer_for(actor))
     theirs_way = Randomizer(state.randomizer_for(against)) if against is not None else mine_way
-    found = chances(modifier, opposition, active=active, randomizer=mine_way, opposing=theirs_way)
+    weighed = _weighed(state, actor, ODDS_ACTIONS[action], against, claimed=weight_claimed)
+    found = chances(
+        modifier,
+        opposition,
+        active=active,
+        randomizer=mine_way,
+        opposing=theirs_way,
+        turned=0 if weighed[0] is None else weighed[0].turned,
+        opposing_turned=0 if weighed[1] is None or not active else weighed[1].turned,
+    )
     return {
         "hidden": False,
         "randomizer": mine_way.value,
@@ -417,6 +438,39 @@ def roll_odds(
         "stunts": stunts,
         "opposing_stunts": opposing,
         "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
+        # The dice weight turns to + on each side, and why (None: none turns).
+        "weight": _weight_json(weighed[0]),
+        "opposing_weight": _weight_json(weighed[1]) if active else None,
+    }
+
+
+def _weighed(
+    state: TableState, actor: str, action: Action, against: str | None, *, claimed: bool
+) -> tuple[Outweighs | None, Outweighs | None]:
+    """How many dice weight turns for ``actor`` and the one defending (``against``), weighed as
+    the table would weigh them if the roll were decided now; a claim on a create an advantage
+    or an overcome counted as allowed (the GM's word comes with the roll)."""
+    conflict = state.conflict
+    if conflict is None or actor not in conflict.roster.fighters:
+        return (None, None)
+    target = against if action is Action.ATTACK else None
+    # A claim is counted as the GM allowing it: the odds of the roll the GM would let be made.
+    mine = conflict.outweighs(actor, action, target=target, claimed=claimed, allowed=claimed)
+    theirs = None
+    if against is not None and against in conflict.roster.fighters:
+        theirs = conflict.outweighs(against, Action.DEFEND)
+    return (mine, theirs)
+
+
+def _weight_json(found: Outweighs | None) -> JSON | None:
+    if found is None:
+        return None
+    weights = found.weights
+    return {
+        "own": weights.own,
+        "other": weights.other,
+        "target": weights.target,
+        "turned": found.turned,
     }
 
 

@@ -313,9 +313,16 @@ def hide_dice(
     if isinstance(data.get("faces"), str) and roller is not None and kept(roller):
         data["faces"] = None
         data["dice_hidden"] = True
+        if data.get("rolled_faces") is not None:  # the draw before weight turned some dice
+            data["rolled_faces"] = None
     defence = data.get("defend_faces")
     if isinstance(defence, str) and defender is not None and kept(defender):
         data["defend_faces"] = None
         data["dice_hidden"] = True
+        if data.get("defend_rolled_faces") is not None:
+            data["defend_rolled_faces"] = None
     elif isinstance(defence, list):  # every target's defence: (target, faces) pairs
         data["defend_faces"] = [[who, None if kept(who) else faces] for who, faces in defence]
+        fell = data.get("defend_rolled_faces")
+        if isinstance(fell, list):  # ... and the draws weight turned, as they fell
+            data["defend_rolled_faces"] = [[who, None if kept(who) else f] for who, f in fell]

@@ -31,7 +31,7 @@ from fatekit.rules.scenes.challenge import Challenge
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
-from fatekit.table.base import NewSituationAspect, SceneLayout
+from fatekit.table.base import NewSituationAspect, Outweighed, SceneLayout
 from fatekit.table.read_only import ReadOnly
 from fatekit.table.seats import Role, Seat
 
@@ -108,6 +108,12 @@ class RollInPlay:
     renames: str | None = None  # a treatment's: the consequence's name once it recovers
     move_to: str | None = None  # an overcome outside a conflict to get to this zone
     aspect_owner: str | None = None  # the character a new advantage goes on
+    # With weight: the draw as it fell before weight turned dice to +, and why (the roller's,
+    # the defence's); ``None`` when weight turned nothing.
+    rolled_faces: str | None = None
+    weight: Outweighed | None = None
+    defend_rolled_faces: str | None = None
+    defend_weight: Outweighed | None = None
 
     @property
     def id(self) -> str:
@@ -317,6 +323,9 @@ class TableState:
     session: int = 0  # sessions started
     arc: int = 1  # the arc under way; a major milestone closes it
     zone_attack: str | None = None  # the zone of a zone attack waiting for its targets
+    # With weight: the defences of the aimed attack on several targets that weight turned, each
+    # with its draw as it fell and why (replaced whenever an attack is aimed).
+    target_weights: dict[str, tuple[str, Outweighed]] = field(default_factory=dict)
     self_compels: dict[str, SelfCompelRecord] = field(default_factory=dict)  # awaiting the GM
     milestones: dict[str, Milestone] = field(default_factory=dict)  # PC id -> milestone open
     last_created: tuple[str, ...] = ()  # aspect ids the last event created

@@ -57,6 +57,49 @@ def test_a_line_in_each_language(language: str) -> None:
     assert words(language)("skill.fight") in line
 
 
+@pytest.mark.rule("weight.two-to-one", "weight.four-to-one")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_weighed_roll_says_the_weights_and_the_draw_in_each_language(language: str) -> None:
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [
+            {
+                "id": who,
+                "revealed": True,
+                "sheet": {"name": name, "aspects": [], "consequences": []},
+            }
+            for who, name in (("ruth", "Ruth"), ("guard", "Guard"))
+        ],
+        "table": {"preset": "condensed"},
+        "scene": None,
+    }
+    reader = Reader(view, words(language))
+    attack = {
+        "actor": "guard",
+        "target": "ruth",
+        "skill": "fight",
+        "faces": "0+++",
+        "rolled_faces": "0-+-",
+        "weight": {"own": 5, "other": 1, "target": 1, "turned": 2},
+        "defend_faces": "0000",
+    }
+    line = reader.line({"type": "AttackRolled", "seat": "gm", "data": attack})
+    assert line is not None and dice_text("0+++") in line and dice_text("0-+-") in line
+    assert "5" in line and "2" in line
+    plain = reader.line({"type": "AttackRolled", "seat": "gm", "data": {**attack, "weight": None}})
+    assert plain is not None and dice_text("0-+-") not in plain
+    defended = {
+        "actor": "ruth",
+        "skill": "provoke",
+        "faces": "0000",
+        "defend_faces": "++00",
+        "defend_rolled_faces": "-+00",
+        "defend_weight": {"own": 2, "other": 1, "target": None, "turned": 1},
+    }
+    line = reader.line({"type": "OvercomeRolled", "seat": "gm", "data": defended})
+    assert line is not None and dice_text("-+00") in line
+
+
 def test_typed_text_cannot_format_or_mention() -> None:
     assert escape("**@everyone** [link](x) <@123>") == r"\*\*\@everyone\*\* \[link\](x) \<\@123\>"
 
@@ -167,3 +210,47 @@ def test_a_seats_own_dice_and_the_gms_setting_are_said_in_each_language(language
     assert four == said(
         "dice.d6.read", way=said("randomizer.4d6"), dice="[1] [4] [5] [6]", total="+1"
     )
+
+
+@pytest.mark.rule("weight.two-to-one")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_odds_say_the_dice_weight_turns(language: str) -> None:
+    from fatekit.discord.sheets import odds_text
+
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [
+            {
+                "id": who,
+                "revealed": True,
+                "sheet": {"name": name, "aspects": [], "consequences": []},
+            }
+            for who, name in (("ruth", "Ruth"), ("alice", "Alice"))
+        ],
+        "table": {"preset": "condensed"},
+        "scene": None,
+    }
+    say = words(language)
+    reader = Reader(view, say)
+    weight = {"own": 2, "other": 1, "target": 1, "turned": 1}
+    chances = {k: {"p": 0.25, "exact": "1/4"} for k in ("fail", "tie", "success")}
+    found = {
+        "hidden": False,
+        "modifier": 4,
+        "opposition": 3,
+        "active": True,
+        "defend_skill": "fight",
+        "chances": {**chances, "success_with_style": {"p": 0.25, "exact": "1/4"}},
+        "weight": weight,
+        "opposing_weight": None,
+    }
+    text = odds_text(found, "ruth", "fight", "alice", reader)
+    assert say("odds.weight_mine", own=2, other=1, n=1) in text
+    hidden = odds_text(
+        {"hidden": True, "weight": None, "opposing_weight": weight},
+        "ruth",
+        "fight",
+        "alice",
+        reader,
+    )
+    assert say("odds.weight_theirs", own=2, other=1, n=1) in hidden

@@ -210,3 +210,10 @@ def test_a_side_always_on_full_defense_never_hurts_anyone(engine: str) -> None:
     assert (outcomes.winner != 1).all()  # bracing wins nothing
     braced = play(scenario_from_dict(scenario_data("standoff"), base=SCENARIOS), 60, seed=3)
     assert outcomes.exchanges.mean() > braced.exchanges.mean()  # bracing from the start drags on
+
+
+def test_the_simulator_refuses_weight_rather_than_leave_it_out() -> None:
+    data = scenario_data("warehouse")
+    data["options"] = [*data.get("options", []), "weight"]
+    with pytest.raises(BadInput, match="does not play weight"):
+        scenario_from_dict(data, base=SCENARIOS)

@@ -113,7 +113,8 @@ class Character:
     legal. ``members`` is the size of a mob (1 for everyone else). ``stunt_uses`` says when
     each stunt limited to once a scene or session was last used (by stunt name); ``gear`` is
     what the character carries with Weapon and Armor ratings. ``shared_with`` names the PCs whose
-    players act for an extra too.
+    players act for an extra too. ``weight`` is the individual weight the weight optional rule
+    counts (1 for people; 0 to :data:`~fatekit.rules.options.weight.MAX_WEIGHT`).
     """
 
     id: str
@@ -137,6 +138,7 @@ class Character:
     stunt_uses: dict[str, ClockMark] = field(default_factory=dict)
     gear: list[CarriedGear] = field(default_factory=list)
     shared_with: list[str] = field(default_factory=list)
+    weight: int = 1
 
     def __post_init__(self) -> None:
         if not self.id.strip():
@@ -154,6 +156,8 @@ class Character:
             raise BadInput(f"{self.id}: more skill steps banked than were ever earned")
         if self.members < 1:
             raise BadInput(f"{self.id}: a character has at least one member")
+        if isinstance(self.weight, bool) or not isinstance(self.weight, int) or self.weight < 0:
+            raise BadInput(f"{self.id}: weight must be a whole number of 0 or more")
         for key, rating in self.skills.items():
             if isinstance(rating, bool) or not isinstance(rating, int):
                 raise BadInput(f"{self.id}: the rating of {key!r} must be a whole number")

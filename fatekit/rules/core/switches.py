@@ -27,3 +27,4 @@ class OptionalRule(StrEnum):
     MULTIPLE_TARGETS = "multiple_targets"
     WEAPON_AND_ARMOR = "weapon_and_armor"
     LONG_ARCS = "long_arcs"  # "Sessions and Arcs": severe consequences clear after four sessions
+    WEIGHT = "weight"  # War of Ashes: a side outweighing the other in a zone turns dice to +

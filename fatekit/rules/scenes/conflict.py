@@ -78,6 +78,7 @@ from fatekit.rules.scenes.conflict_parts import (
 )
 from fatekit.rules.scenes.conflict_targets import Targets
 from fatekit.rules.scenes.conflict_turns import Turns
+from fatekit.rules.scenes.conflict_weight import Outweighs, outweighs
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import resolve_move
@@ -107,6 +108,7 @@ __all__ = [
     "LegalAction",
     "Move",
     "OpposedOptions",
+    "Outweighs",
     "OvercomeOptions",
     "PendingHit",
     "Phase",
@@ -909,6 +911,25 @@ class Conflict:
         if self.big_bad_rules.immunity_now(big_bad, state):
             self.hits.leave(big_bad)
             self.hits.check_end()
+
+    # -- weight (the weight option) ----------------------------------------------------------
+
+    def outweighs(
+        self,
+        roller: str,
+        action: Action,
+        *,
+        target: str | None = None,
+        claimed: bool = False,
+        allowed: bool = False,
+    ) -> Outweighs | None:
+        """Whether ``roller``'s side outweighs the other in the roller's zone now, and how many
+        of the roller's dice turn to + (:func:`~fatekit.rules.scenes.conflict_weight.outweighs`:
+        ``target`` the one an attack would hit, ``claimed`` a create an advantage's or an
+        overcome's claim, ``allowed`` the GM's word already given on this roll)."""
+        return outweighs(
+            self.roster, roller, action, target=target, claimed=claimed, allowed=allowed
+        )
 
     # -- obstacles and scale (the obstacles and scale options) -------------------------------
 

@@ -6,17 +6,23 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import TypedDict, TypeVar
 
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit
-from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind, Phase, TurnInProgress
+from fatekit.rules.scenes.conflict import (
+    DefenseFocus,
+    FocusKind,
+    Phase,
+    TurnInProgress,
+)
 from fatekit.table import telling as say
-from fatekit.table.base import Command, Event, NamesAspect, Rating
+from fatekit.table.base import Command, Event, NamesAspect, Outweighed, Rating
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
@@ -32,13 +38,14 @@ from fatekit.table.play.rolls import (
     rolled_against,
     scripted_dice,
     stunts_applied,
+    weigh_dice,
 )
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made
 from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollKind, TableState
-from fatekit.table.telling import tells
+from fatekit.table.telling import Case, tells, when
 from fatekit.table.upcasting import older
 
 __all__ = [
@@ -50,6 +57,7 @@ __all__ = [
     "FullDefense",
     "FullDefenseTaken",
     "Moved",
+    "Outweighed",
     "Overcome",
     "OvercomeRolled",
 ]
@@ -70,6 +78,31 @@ class Teamwork:
 
     helpers: tuple[str, ...] = ()
     scale_benefit: ScaleBenefit | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClaimsWeight:
+    """With weight: ``weight_claimed`` says the allies' presence helps this create an advantage
+    or overcome, so weight counts on it (the GM allows it by waiving ``weight.when``); attacks
+    and defences always count it."""
+
+    __slots__ = ()
+
+    weight_claimed: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Weighed:
+    """What weight did to a roll's dice, as it was decided: ``faces`` (``defend_faces``) hold
+    the dice turned; ``rolled_faces`` (``defend_rolled_faces``) the draw as it fell, and
+    ``weight`` (``defend_weight``) why. ``None`` when weight turned nothing (older logs too)."""
+
+    __slots__ = ()
+
+    rolled_faces: str | None = None
+    weight: Outweighed | None = None
+    defend_rolled_faces: str | None = None
+    defend_weight: Outweighed | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -131,7 +164,7 @@ class Attack(ExchangeAction, Cover):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CreateAdvantage(ExchangeAction):
+class CreateAdvantage(ExchangeAction, ClaimsWeight):
     """The current actor creates an advantage in the conflict (a new aspect, on a ``zone``, or
     free invokes on ``aspect_id``). With a hidden difficulty set for the actor
     (:class:`~fatekit.table.play.secrets.HideDifficulty`), their player gives no difficulty."""
@@ -144,7 +177,7 @@ class CreateAdvantage(ExchangeAction):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Overcome(ExchangeAction, PastObstacles):
+class Overcome(ExchangeAction, PastObstacles, ClaimsWeight):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
     the action; ``aspect_id``: a situation or zone aspect or a boost to remove, which
     ``against`` may defend). With a hidden difficulty set for the actor, their player gives no
@@ -176,7 +209,7 @@ class FreeMove(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ExchangeActionRolled(ActionRolled, Teamwork):
+class ExchangeActionRolled(ActionRolled, Teamwork, Weighed):
     """Base of the events of a conflict's rolled actions."""
 
 
@@ -192,7 +225,7 @@ class AttackRolled(ExchangeActionRolled, Cover):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AdvantageRolled(ExchangeActionRolled, NamesAspect):
+class AdvantageRolled(ExchangeActionRolled, NamesAspect, ClaimsWeight):
     """A create an advantage in a conflict was rolled."""
 
     difficulty: int | None
@@ -203,7 +236,7 @@ class AdvantageRolled(ExchangeActionRolled, NamesAspect):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class OvercomeRolled(ExchangeActionRolled, PastObstacles, NamesAspect):
+class OvercomeRolled(ExchangeActionRolled, PastObstacles, NamesAspect, ClaimsWeight):
     """An overcome in a conflict was rolled (``aspect_id``: the aspect it would remove; logs
     written before overcomes in a conflict removed aspects have none)."""
 
@@ -243,17 +276,18 @@ def _attack(context: Context, command: Attack) -> list[Event]:
     _require_scale_choice(context, command.scale_benefit, command.actor, defender)
     # Cover and forcing into a block are named by the attacker's seat: cover only ever weakens
     # the attack, and forcing someone into a block is the attacker's own move.
-    return [
-        context.event_from(
-            AttackRolled,
-            command,
-            stunts=stunts_applied(context.state, command, Action.ATTACK),
-            defence_stunts=True,
-            ranged=attack_range(context.state, command.actor, command.skill),
-            faces=context.faces(command.dice, command.actor),
-            defend_faces=context.defend_faces(defender, command.defend_dice),
-        )
-    ]
+    rolled = context.event_from(
+        AttackRolled,
+        command,
+        stunts=stunts_applied(context.state, command, Action.ATTACK),
+        defence_stunts=True,
+        ranged=attack_range(context.state, command.actor, command.skill),
+        faces=context.faces(command.dice, command.actor),
+        defend_faces=context.defend_faces(defender, command.defend_dice),
+    )
+    # The one the attack would take out weighs against it (an interposing defender takes the hit).
+    aimed = command.defender or command.target
+    return [_weighed(context, rolled, Action.ATTACK, defender, target=aimed)]
 
 
 def attack_range(state: TableState, actor: str, skill: str) -> bool:
@@ -282,9 +316,11 @@ def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[
         command = dataclasses.replace(command, defend_skill=best)
     # The GM's screen may have set this action's difficulty, kept from its player.
     if isinstance(command, CreateAdvantage):
-        return [rolled_against(context, AdvantageRolled, command, Action.CREATE_ADVANTAGE)]
+        made = rolled_against(context, AdvantageRolled, command, Action.CREATE_ADVANTAGE)
+        return [_weighed(context, made, Action.CREATE_ADVANTAGE, command.against)]
     obstacle = command.block or command.disable_hazard  # names its own difficulty
-    return [rolled_against(context, OvercomeRolled, command, Action.OVERCOME, obstacle)]
+    overcome = rolled_against(context, OvercomeRolled, command, Action.OVERCOME, obstacle)
+    return [_weighed(context, overcome, Action.OVERCOME, command.against)]
 
 
 # Creating an advantage and overcoming ask the same of the seat; only what they become differs.
@@ -296,6 +332,37 @@ acts_for(FullDefense, FullDefenseTaken, "act for them", lambda asked: asked.acto
 
 
 acts_for(FreeMove, Moved, "move them", lambda asked: asked.actor)
+
+
+Rolled = TypeVar("Rolled", AttackRolled, AdvantageRolled, OvercomeRolled)
+
+
+def _weighed(
+    context: Context,
+    event: Rolled,
+    action: Action,
+    defender: str | None,
+    *,
+    target: str | None = None,
+) -> Rolled:
+    """``event`` with the dice weight turns to + (the weight option): the roller's side and the
+    defender's, each weighed in their own zone as the table stands now (who is still in, where),
+    the draw as it fell kept beside the dice turned."""
+    state = context.state
+    claimed = isinstance(event, AdvantageRolled | OvercomeRolled) and event.weight_claimed
+    conflict = state.conflict
+    if claimed and (conflict is None or not conflict.roster.ruleset.has(OptionalRule.WEIGHT)):
+        raise BadInput("weight is not in use at this table", code="weight_off")
+    faces, rolled, weight = weigh_dice(
+        state, event.actor, event.faces, action, target=target, claimed=claimed
+    )
+    event = dataclasses.replace(event, faces=faces, rolled_faces=rolled, weight=weight)
+    if defender is not None and event.defend_faces is not None:
+        faces, rolled, weight = weigh_dice(state, defender, event.defend_faces, Action.DEFEND)
+        event = dataclasses.replace(
+            event, defend_faces=faces, defend_rolled_faces=rolled, defend_weight=weight
+        )
+    return event
 
 
 def _require_helpers(context: Context, helpers: tuple[str, ...]) -> None:
@@ -644,27 +711,52 @@ def _show_action(viewer: Viewer, event: AdvantageRolled | OvercomeRolled, data: 
 
 
 # How the log tells this domain's events (the page and Discord read the same declaration).
+# With weight, the line says what fell and how many dice turned to +, for the roller's side or
+# the defence's, with the sides' weights in the zone.
+_WEIGHED = {
+    "own": say.number("weight.own"),
+    "other": say.number("weight.other"),
+    "turned": say.number("weight.turned"),
+    "rolled": say.dice("rolled_faces"),
+    "def_own": say.number("defend_weight.own"),
+    "def_other": say.number("defend_weight.other"),
+    "def_turned": say.number("defend_weight.turned"),
+    "def_rolled": say.dice("defend_rolled_faces"),
+}
+
+
+def _weighed_cases(key: str) -> tuple[Case, ...]:
+    return (
+        when(f"{key}.weight", "weight"),
+        when(f"{key}.defend_weight", "defend_weight"),
+        when(key),
+    )
+
+
 tells(
     AdvantageRolled,
-    "AdvantageRolled",
+    _weighed_cases("AdvantageRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
     dice=say.dice("faces", "defend_faces"),
+    **_WEIGHED,
 )
 tells(
     AttackRolled,
-    "AttackRolled",
+    _weighed_cases("AttackRolled"),
     who=say.who("actor"),
     target=say.who("target"),
     skill=say.skill("skill"),
     dice=say.dice("faces", "defend_faces"),
+    **_WEIGHED,
 )
 tells(
     OvercomeRolled,
-    "OvercomeRolled",
+    _weighed_cases("OvercomeRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
     dice=say.dice("faces", "defend_faces"),
+    **_WEIGHED,
 )
 tells(FullDefenseTaken, "FullDefenseTaken", who=say.who("actor"))
 tells(Moved, "Moved", who=say.who("actor"), zone=say.text("to"))

@@ -968,6 +968,7 @@ class SheetPart(Part, kw_only=True):
     fate_points: int
     skill_steps: SkillStepsPart
     members: int | UnsetType = UNSET  # a mob's members, when not 1
+    weight: int | UnsetType = UNSET  # the individual weight the weight option counts, when not 1
     shared_with: list[str] | UnsetType = UNSET
     gear: list[GearPart] | UnsetType = UNSET
     stress: dict[str, list[StressBoxPart]]
@@ -1157,6 +1158,7 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
             earned=character.skill_steps_earned, banked=character.skill_steps_banked
         ),
         members=UNSET if character.members == 1 else character.members,
+        weight=UNSET if character.weight == 1 else character.weight,
         shared_with=list(character.shared_with) if character.shared_with else UNSET,
         gear=[GearPart(name=g.name, weapon=g.weapon, armor=g.armor) for g in character.gear]
         if character.gear

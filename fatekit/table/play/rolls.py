@@ -28,8 +28,11 @@ from fatekit.rules.aspects.rolling import ActionRoll, RollPhase, offering
 from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
-from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.core.outcomes import Outcome
+from fatekit.rules.core.randomizers import parse_drawn
+from fatekit.rules.core.switches import OptionalRule
+from fatekit.rules.options.weight import turned_up
 from fatekit.rules.scenes.zones import resolve_move
 from fatekit.table import telling as say
 from fatekit.table.base import (
@@ -37,6 +40,7 @@ from fatekit.table.base import (
     Command,
     Event,
     NamesAspect,
+    Outweighed,
     Rating,
     SkillRoll,
     SkillRolled,
@@ -197,6 +201,10 @@ class Invoked(Event, NamesAspect):
     # A boost's name as it was invoked ("" unnamed): a boost is gone once used, so the log
     # needs its name from here. ``None``: not a boost (and every invoke of older logs).
     boost_name: str | None = None
+    # With weight, a reroll is weighed again: the draw as it fell (``faces`` holds the dice
+    # turned to +) and why; ``None`` when weight turned nothing (and in older logs).
+    rolled_faces: str | None = None
+    weight: Outweighed | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -240,7 +248,69 @@ def _invoke(context: Context, command: Invoke) -> list[Event]:
     elif command.dice is not None:
         raise BadInput("only a reroll takes dice")
     boost = _boost_name(context.state, command.aspect_id)
-    return [context.event_from(Invoked, command, faces=faces, roll=roll, boost_name=boost)]
+    invoked = context.event_from(Invoked, command, faces=faces, roll=roll, boost_name=boost)
+    return [_reroll_weighed(context.state, invoked)]
+
+
+def _reroll_weighed(state: TableState, event: Invoked) -> Invoked:
+    """A reroll of a conflict's roll with the dice weight turns to +: who outweighs whom is
+    read again, as on any roll (the roller's action against the one it would hit; a defence as
+    a defence; a create an advantage or an overcome if the GM allowed weight on it, as its dice
+    show)."""
+    conflict = state.conflict
+    if event.faces is None or conflict is None:
+        return event
+    try:
+        rerolled, in_conflict = _invoked_roll(state, event)
+    except FateError:
+        return event  # judging the invoke refuses it, with its reason
+    if event.target is not None:  # a target's defence against an attack on several
+        faces, rolled, weight = weigh_dice(state, event.target, event.faces, Action.DEFEND)
+        return dataclasses.replace(event, faces=faces, rolled_faces=rolled, weight=weight)
+    found = next((r for r in state.rolls.values() if rerolled in (r.roll, r.roll.opposition)), None)
+    if not in_conflict or found is None:
+        return event
+    if rerolled is found.roll:
+        turn = conflict.turns.turn
+        aimed = turn.victim if turn is not None and turn.roll is rerolled else None
+        faces, rolled, weight = weigh_dice(
+            state,
+            rerolled.actor,
+            event.faces,
+            rerolled.action,
+            target=aimed,
+            allowed=found.weight is not None,
+        )
+    else:
+        faces, rolled, weight = weigh_dice(state, rerolled.actor, event.faces, Action.DEFEND)
+    return dataclasses.replace(event, faces=faces, rolled_faces=rolled, weight=weight)
+
+
+def weigh_dice(
+    state: TableState,
+    roller: str,
+    faces: str,
+    action: Action,
+    *,
+    target: str | None = None,
+    claimed: bool = False,
+    allowed: bool = False,
+) -> tuple[str, str | None, Outweighed | None]:
+    """``roller``'s dice (``faces``, as drawn) with the dice weight turns to + as a roll of a
+    conflict is decided (the weight option; see :meth:`Conflict.outweighs` for ``target``,
+    ``claimed`` and ``allowed``): the dice turned, the draw as it fell (``None``: nothing
+    turned) and why. A fold takes the dice as recorded: it never weighs anyone."""
+    conflict = state.conflict
+    if conflict is None or not conflict.roster.ruleset.has(OptionalRule.WEIGHT):
+        return faces, None, None
+    found = conflict.outweighs(roller, action, target=target, claimed=claimed, allowed=allowed)
+    if found is None:
+        return faces, None, None
+    weights = found.weights
+    why = Outweighed(
+        own=weights.own, other=weights.other, target=weights.target, turned=found.turned
+    )
+    return turned_up(parse_drawn(faces), found.turned).symbols(), faces, why
 
 
 def _boost_name(state: TableState, aspect_id: str) -> str | None:
@@ -448,7 +518,15 @@ def _rerolled(state: TableState, event: Invoked, target: ActionRoll) -> None:
         event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
     )
     # Dice rerolled while the NPCs' dice are hidden keep the roll in play hidden too.
+    if event.target is not None:  # a target's defence: what weight turned of the new dice
+        state.target_weights.pop(event.target, None)
+        if event.rolled_faces is not None and event.weight is not None:
+            state.target_weights[event.target] = (event.rolled_faces, event.weight)
     found = next((r for r in state.rolls.values() if target in (r.roll, r.roll.opposition)), None)
+    if found is not None and target is found.roll:  # what weight turned is the new dice'
+        found.rolled_faces, found.weight = event.rolled_faces, event.weight
+    elif found is not None:
+        found.defend_rolled_faces, found.defend_weight = event.rolled_faces, event.weight
     if found is not None:
         found.npc_dice_hidden |= state.screen.npc_dice_hidden_at(
             event.version, event.npc_dice_hidden
@@ -879,6 +957,11 @@ def _placed(
         disables=getattr(event, "disable_hazard", None),
         move_to=placing.get("move_to"),
         aspect_owner=placing.get("aspect_owner"),
+        # What weight turned, as the event recorded it (only a conflict's actions weigh).
+        rolled_faces=getattr(event, "rolled_faces", None),
+        weight=getattr(event, "weight", None),
+        defend_rolled_faces=getattr(event, "defend_rolled_faces", None),
+        defend_weight=getattr(event, "defend_weight", None),
     )
     state.rolls[in_play.id] = in_play
     state.last_roll = record
@@ -992,14 +1075,35 @@ class TreatsPart(Part, kw_only=True):
     new_name: str | None
 
 
+class WeightPart(Part, kw_only=True):
+    """With weight: the sides' weights in the roller's zone as the roll was decided (``own``
+    the roller's side, ``other`` the rest, ``target`` an attack's target) and the dice turned
+    to + (1 or 2)."""
+
+    own: int
+    other: int
+    target: int | None
+    turned: int
+
+
+def weight_part(found: Outweighed | None) -> WeightPart | None:
+    """What weight did to a roll, as a view shows it."""
+    if found is None:
+        return None
+    return WeightPart(own=found.own, other=found.other, target=found.target, turned=found.turned)
+
+
 class DefencePart(Part, kw_only=True):
     """The defence against a roll: who defends with what, its dice (``None``: kept from the
-    seat) and the invokes on it."""
+    seat) and the invokes on it; with weight, the draw as it fell (``rolled_faces``) when
+    ``weight`` turned some of its dice to +."""
 
     actor: str
     skill: str | None
     faces: str | None
     invocations: list[InvocationPart]
+    rolled_faces: str | None = None
+    weight: WeightPart | None = None
 
 
 #: What a seat may do with a roll in play.
@@ -1025,6 +1129,9 @@ class RollPart(Part, kw_only=True):
     aim: AspectRefPart | None  # the aspect a create an advantage works on, or an overcome removes
     move_to: str | None  # an overcome to get to this zone
     aspect_owner: str | None  # whom a new advantage goes on
+    # With weight: the draw as it fell (``faces`` holds the dice turned to +), and why.
+    rolled_faces: str | None = None
+    weight: WeightPart | None = None
     effort: int | UnsetType | None = UNSET
     opposition: int | UnsetType | None = UNSET
     shifts: int | UnsetType | None = UNSET
@@ -1072,6 +1179,8 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> RollPart:
         else AspectRefPart(id=aim.id, name=aim.name, kind=aim.kind),
         move_to=in_play.move_to,
         aspect_owner=in_play.aspect_owner,
+        rolled_faces=in_play.rolled_faces,
+        weight=weight_part(in_play.weight),
         offers=["ResolveRoll"]
         if play_goes_on(viewer.state) and allowed(may_resolve, viewer.state, viewer.seat, in_play)
         else [],
@@ -1099,6 +1208,8 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> RollPart:
             skill=defence.skill,
             faces=None if defence.dice is None else defence.dice.symbols(),
             invocations=[viewer.invocation(i) for i in defence.invocations],
+            rolled_faces=in_play.defend_rolled_faces,
+            weight=weight_part(in_play.defend_weight),
         )
     _keep_dice(out, viewer.dice_kept(in_play.npc_dice_hidden))
     _keep_hazard_numbers(viewer, in_play, out)
@@ -1110,9 +1221,10 @@ def _keep_dice(out: RollPart, kept: Callable[[str], bool]) -> None:
     roller's (and their rerolls), a defender's."""
     if kept(out.actor):
         out.faces, out.rerolled, out.dice_hidden = None, [], True
+        out.rolled_faces = None  # the weights and the dice turned show; the draw does not
     defence = out.defence
     if not isinstance(defence, UnsetType) and kept(defence.actor):
-        defence.faces = None
+        defence.faces = defence.rolled_faces = None
         out.dice_hidden = True
 
 

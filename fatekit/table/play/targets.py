@@ -14,19 +14,33 @@ from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.conflict import Conflict, TurnInProgress
 from fatekit.table import telling as say
-from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
-from fatekit.table.deciding import Context, allowed, decides, require_control, rolled_by_actor
+from fatekit.table.base import (
+    Command,
+    Event,
+    Outweighed,
+    RollWeighed,
+    Shifts,
+    SkillRoll,
+    SkillRolled,
+)
+from fatekit.table.deciding import Context, allowed, decides, require_control
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.parts import InvocationPart, Part
 from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
-from fatekit.table.play.rolls import require_chooser, require_dice
+from fatekit.table.play.rolls import (
+    WeightPart,
+    require_chooser,
+    require_dice,
+    weigh_dice,
+    weight_part,
+)
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
-from fatekit.table.telling import tells
+from fatekit.table.telling import tells, when
 from fatekit.table.upcasting import older
 
 __all__ = [
@@ -86,7 +100,7 @@ class MissEveryone(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SplitAttackRolled(SkillRolled):
+class SplitAttackRolled(SkillRolled, RollWeighed):
     """An attack to split among several targets was rolled; ``ranged``: the engine's word that it
     was made from a distance (left out by logs written before it was recorded: the skill says)."""
 
@@ -94,7 +108,7 @@ class SplitAttackRolled(SkillRolled):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ZoneAttackRolled(SkillRolled):
+class ZoneAttackRolled(SkillRolled, RollWeighed):
     """An attack on everyone in a zone was rolled."""
 
     zone: str
@@ -108,6 +122,9 @@ class TargetsAssigned(Event):
     defend_skills: tuple[tuple[str, str], ...]
     defend_faces: tuple[tuple[str, str], ...]
     npc_dice_hidden: bool | None = None  # as on a roll (:class:`~fatekit.table.base.ActorRolled`)
+    # With weight: each defence whose dice it turned to +, with the draw as it fell and why.
+    defend_rolled_faces: tuple[tuple[str, str], ...] = ()
+    defend_weights: tuple[tuple[str, Outweighed], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,19 +142,35 @@ class MissedEveryone(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-rolled_by_actor((ZoneAttack, ZoneAttackRolled, "attack for them"))
+@decides(ZoneAttack)
+def _zone_attack(context: Context, command: ZoneAttack) -> list[Event]:
+    context.require_control(command.actor, "attack for them")
+    # Weight: one roll for several targets, made before they are named, turns at most one die.
+    faces, rolled, weight = weigh_dice(
+        context.state, command.actor, context.faces(command.dice, command.actor), Action.ATTACK
+    )
+    return [
+        context.event_from(
+            ZoneAttackRolled, command, faces=faces, rolled_faces=rolled, weight=weight
+        )
+    ]
 
 
 @decides(SplitAttack)
 def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
     context.require_control(command.actor, "attack for them")
     ranged = attack_range(context.state, command.actor, command.skill)
+    faces, rolled, weight = weigh_dice(
+        context.state, command.actor, context.faces(command.dice, command.actor), Action.ATTACK
+    )
     return [
         context.event_from(
             SplitAttackRolled,
             command,
             ranged=ranged,
-            faces=context.faces(command.dice, command.actor),
+            faces=faces,
+            rolled_faces=rolled,
+            weight=weight,
         )
     ]
 
@@ -161,12 +194,26 @@ def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
     unknown = sorted(set(entered) - set(targets))
     if unknown:
         raise BadInput(f"{', '.join(unknown)} is not a target of this attack")
-    faces = []
+    faces, rolled, weights = [], [], []
     for target in targets:
         if target in entered:
             check_defender(state, context.seat, target)
-        faces.append((target, context.faces(entered.get(target), target)))
-    return [context.event_from(TargetsAssigned, command, defend_faces=tuple(faces))]
+        # Each defence is weighed in its own zone, as any defence is.
+        drawn = context.faces(entered.get(target), target)
+        turned, fell, why = weigh_dice(state, target, drawn, Action.DEFEND)
+        faces.append((target, turned))
+        if fell is not None and why is not None:
+            rolled.append((target, fell))
+            weights.append((target, why))
+    return [
+        context.event_from(
+            TargetsAssigned,
+            command,
+            defend_faces=tuple(faces),
+            defend_rolled_faces=tuple(rolled),
+            defend_weights=tuple(weights),
+        )
+    ]
 
 
 def check_aimer(state: TableState, seat: Seat) -> str:
@@ -354,6 +401,10 @@ def _targets_assigned_older(state: TableState, event: TargetsAssigned) -> None:
 
 def _targets_aimed(state: TableState, event: TargetsAssigned, rolls: dict[str, ActionRoll]) -> None:
     faces = dict(event.defend_faces)
+    fell = dict(event.defend_rolled_faces)  # what weight did to each defence, as recorded
+    state.target_weights = {
+        who: (fell[who], why) for who, why in event.defend_weights if who in fell
+    }
     for who, sub in rolls.items():
         defence = sub.opposition
         skill = "" if defence is None or defence.skill is None else defence.skill
@@ -411,6 +462,8 @@ def _in_play(
         RollKind.CONFLICT,
         roll,
         npc_dice_hidden=state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden),
+        rolled_faces=event.rolled_faces,
+        weight=event.weight,
     )
     state.rolls[in_play.id] = in_play
 
@@ -452,6 +505,10 @@ class TargetPart(Part, kw_only=True):
     options: list[str]
     chosen_by: Chooser
     invocations: list[InvocationPart]
+    # With weight: the target's defence dice as they fell (``None``: kept from the seat, or
+    # nothing turned) and what weight turned to + on it.
+    rolled_faces: str | None = None
+    weight: WeightPart | None = None
     # Whether this seat acts for the target (:func:`check_defender`), and so may invoke on
     # its defence as the target (the Invoke decider's check of its invoker).
     defends: bool
@@ -465,8 +522,14 @@ def targets_view(viewer: Viewer, conflict: Conflict) -> dict[str, TargetPart] | 
         previews = conflict.targets.preview_targets()
     except FateError:
         return None
-    return {
-        target: TargetPart(
+    state = viewer.state
+    weighed = state.target_weights
+    last = state.last_roll  # the defences' own record: whether NPCs' dice were kept then
+    kept = viewer.dice_kept(last is not None and state.screen.npc_dice_hidden(last.version))
+    out: dict[str, TargetPart] = {}
+    for target, resolution in previews.items():
+        fell, why = weighed.get(target, (None, None))
+        out[target] = TargetPart(
             shifts=resolution.shifts,
             outcome=resolution.outcome,
             options=[o.key for o in resolution.options],
@@ -475,14 +538,34 @@ def targets_view(viewer: Viewer, conflict: Conflict) -> dict[str, TargetPart] | 
             invocations=[
                 viewer.invocation(i) for i in conflict.targets.target_defence(target).invocations
             ],
+            rolled_faces=None if kept(target) else fell,
+            weight=weight_part(why),
         )
-        for target, resolution in previews.items()
-    }
+    return out
 
 
 # How the log tells this domain's events (the page and Discord read the same declaration).
-tells(SplitAttackRolled, "SplitAttackRolled", who=say.who("actor"), dice=say.dice("faces"))
-tells(ZoneAttackRolled, "ZoneAttackRolled", who=say.who("actor"), dice=say.dice("faces"))
+# With weight, the line says what fell and how many dice turned to +, and the sides' weights.
+_WEIGHED = {
+    "own": say.number("weight.own"),
+    "other": say.number("weight.other"),
+    "turned": say.number("weight.turned"),
+    "rolled": say.dice("rolled_faces"),
+}
+tells(
+    SplitAttackRolled,
+    (when("SplitAttackRolled.weight", "weight"), when("SplitAttackRolled")),
+    who=say.who("actor"),
+    dice=say.dice("faces"),
+    **_WEIGHED,
+)
+tells(
+    ZoneAttackRolled,
+    (when("ZoneAttackRolled.weight", "weight"), when("ZoneAttackRolled")),
+    who=say.who("actor"),
+    dice=say.dice("faces"),
+    **_WEIGHED,
+)
 tells(TargetsAssigned, "TargetsAssigned")
 tells(TargetsResolved, "TargetsResolved")
 tells(MissedEveryone, "MissedEveryone")

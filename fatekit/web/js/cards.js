@@ -14,6 +14,7 @@ import {
   answersFor,
   aspectLabel,
   character,
+  hasOption,
   isGm,
   ladderValue,
   may,
@@ -123,6 +124,14 @@ function characterCard(c) {
       " ",
       h("span", { class: "badge" }, t(hazard ? "kind.hazard" : `kind.${s.kind}`)),
       c.owner ? h("span", { class: "owner" }, " ", seatName(c.owner)) : null,
+      // With weight, how heavy the character is in a fight (1 unless the sheet says more).
+      hasOption("weight")
+        ? h(
+            "span",
+            { class: "badge", id: `char-${c.id}-weight`, "data-weight": s.weight ?? 1 },
+            tn("sheet.weight_is", { n: s.weight ?? 1 }),
+          )
+        : null,
     ),
     s.kind === "pc" || s.fate_points > 0
       ? h(

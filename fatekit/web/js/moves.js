@@ -18,8 +18,8 @@ import {
   typedDice,
 } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
-import { invokeBox, showOdds } from "./roll.js";
-import { askedRoll, openAskedRoll } from "./screen.js";
+import { invokeBox, showOdds, weighed } from "./roll.js";
+import { askedRoll, diceOrHidden, openAskedRoll } from "./screen.js";
 import { app, seatView, send } from "./store.js";
 import { aspectName, hasOption, offered, skill, trackName, visibleAspects, who } from "./view.js";
 
@@ -476,6 +476,15 @@ export function targetsBox(c) {
       who(target),
       " ",
       tn("resolve.outcome", { outcome: t(`outcome.${r.outcome}`), n: r.shifts }),
+      // Weight: the dice of this defence turned to +, and the draw as it fell.
+      r.weight
+        ? h(
+            "p",
+            { class: "hint roll-weight", id: `target-weight-${target}` },
+            tn("roll.defence_weight", weighed(r.weight)),
+            r.rolled_faces ? h("span", {}, " ", t("roll.weight_fell"), " ", diceOrHidden(r.rolled_faces)) : null,
+          )
+        : null,
       r.invocations.length
         ? h(
             "ul",
@@ -606,6 +615,21 @@ function openConflictRoll(actor, move, type) {
   const removing = removableNow().length
     ? followsView(select("conflict-remove", removingOptions()), removingOptions)
     : null;
+  // With weight: the roller says the allies' presence helps; the GM's word (a waiver of
+  // weight.when) lets it count, as the table decides.
+  const claim = hasOption("weight")
+    ? /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "conflict-weight-claim" }))
+    : null;
+  const claimBox = claim
+    ? h(
+        "div",
+        { class: "check" },
+        claim,
+        h("label", { for: claim.id }, t("weight.claim")),
+        h("p", { class: "hint" }, t("weight.claim_hint")),
+      )
+    : null;
+  const claimed = () => (claim && claim.checked ? { weight_claimed: true } : {});
   const [diceIn, diceBox] = diceField("conflict-dice");
   /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
@@ -625,14 +649,17 @@ function openConflictRoll(actor, move, type) {
         action,
         ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}),
         ...scale,
+        ...claimed(),
       });
     else if (against.value) {
       odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
       odds.params = undefined; // nothing to ask again while an obstacle sets the difficulty
       fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
-    } else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action, ...scale });
+    } else
+      showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action, ...scale, ...claimed() });
   };
   if (benefit) benefit.addEventListener("change", update);
+  if (claim) claim.addEventListener("change", update);
   skillSel.addEventListener("change", update);
   skillSel.addEventListener("change", guide.redraw);
   difficulty.addEventListener("change", update);
@@ -665,6 +692,7 @@ function openConflictRoll(actor, move, type) {
       removing ? field(t("roll.remove_aspect"), removing) : null,
       target ? target.node : null,
       benefitBox,
+      claimBox,
       h("h3", {}, t("odds.title")),
       odds,
       diceBox,
@@ -681,6 +709,7 @@ function openConflictRoll(actor, move, type) {
           ...(removing && removing.value ? { aspect_id: removing.value } : {}),
           ...(target ? target.read() : {}),
           ...(odds.stunts ? { stunts: odds.stunts } : {}),
+          ...claimed(),
           ...typedDice(diceIn),
         },
         out,

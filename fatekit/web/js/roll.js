@@ -36,6 +36,7 @@ import {
 } from "./view.js";
 
 /** @typedef {import("./scene.js").RollPart} RollPart */
+/** @typedef {import("../../../docs/page").WeightPart} WeightPart */
 /** A stunt /odds says may count on the roll (fatekit/table/offers.py): counted as things stand,
  * spent for now, its cost and circumstance, and its effect.
  * @typedef {{name: string, counted: boolean, spent: boolean, cost: string, circumstance?: string | null,
@@ -150,6 +151,7 @@ export async function showOdds(out, params) {
         out,
         picker,
         h("p", { class: "hint", id: "odds-hidden" }, tn("odds.hidden_with", { me: ladderValue(found.modifier) })),
+        weightNotes(found),
       );
       return;
     }
@@ -176,6 +178,7 @@ export async function showOdds(out, params) {
             tn("odds.engine_theirs", { n: signed(found.opposing_engine_bonus) }),
           )
         : null,
+      weightNotes(found),
       picker,
       // 3d6 and d6-d6 fall otherwise than four Fate dice: the figures say so in words.
       spreadNote(found),
@@ -216,6 +219,27 @@ function invokeCount(x) {
   const near = Math.round(x);
   if (Math.abs(x - near) < 0.05) return near;
   return new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
+}
+
+/** Weight: the dice the engine turns to + on either side, counted in the odds (said even where
+ * the opponent's skills keep the figures hidden: the sides stand in the open).
+ * @param {{weight?: WeightPart | null, opposing_weight?: WeightPart | null}} found */
+function weightNotes(found) {
+  return [
+    found.weight
+      ? h("p", { class: "hint", id: "odds-weight-mine" }, tn("odds.weight_mine", weighed(found.weight)))
+      : null,
+    found.opposing_weight
+      ? h("p", { class: "hint", id: "odds-weight-theirs" }, tn("odds.weight_theirs", weighed(found.opposing_weight)))
+      : null,
+  ];
+}
+
+/** What weight did to a roll, as its catalog lines take it: the sides' weights in the zone and
+ * the dice turned to +.
+ * @param {WeightPart} w */
+export function weighed(w) {
+  return { own: w.own, other: w.other, n: w.turned };
 }
 
 /** @param {number} n */

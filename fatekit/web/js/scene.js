@@ -4,7 +4,7 @@ import { aspectList } from "./cards.js";
 import { add, box, button, field, free, h, idPart, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
-import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
+import { freeToRoll, invokeBox, openRoll, resolveBox, weighed } from "./roll.js";
 import { characterSelect, select } from "./forms.js";
 import { diceOrHidden, hiddenVerdict } from "./screen.js";
 import { seatExtras, seatView, send } from "./store.js";
@@ -16,6 +16,7 @@ import { answersFor, aspectLabel, aspectName, ladderValue, may, mine, offered, s
  * its defender's (the table asks for both): the contract's optional and nullable numbers and
  * skills are for the general shape.
  * @typedef {import("../../../docs/page").RollPart} RollPart */
+/** @typedef {import("../../../docs/page").WeightPart} WeightPart */
 /** A scene with zones.
  * @typedef {ScenePart & {zones: import("../../../docs/page").ZonesPart}} Zoned */
 
@@ -585,6 +586,11 @@ function rollCard(roll, ours) {
           )
         : null,
     ),
+    // Weight: dice the engine turned to + as the roll was decided, and the draw as it fell.
+    roll.weight ? weightNote(`roll-weight-${id}`, "roll.weight", roll.weight, roll.rolled_faces) : null,
+    roll.defence && roll.defence.weight
+      ? weightNote(`roll-defence-weight-${id}`, "roll.defence_weight", roll.defence.weight, roll.defence.rolled_faces)
+      : null,
     h(
       "dl",
       { class: "facts" },
@@ -658,4 +664,16 @@ function rollCard(roll, ours) {
   }
   add(card, resolveBox(roll));
   return card;
+}
+
+/** A line of a roll's card saying what weight did: the sides' weights, the dice turned to +,
+ * and the draw as it fell (when the seat may see the dice).
+ * @param {string} id @param {string} key @param {WeightPart} weight @param {string | null | undefined} rolled */
+function weightNote(id, key, weight, rolled) {
+  return h(
+    "p",
+    { class: "hint roll-weight", id },
+    tn(key, weighed(weight)),
+    rolled ? h("span", {}, " ", t("roll.weight_fell"), " ", diceOrHidden(rolled)) : null,
+  );
 }

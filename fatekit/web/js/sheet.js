@@ -9,7 +9,7 @@ import { untilStill } from "./lib/still.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, openSeat, ruleReason, seatView, send, showErrorBeside, tablePreset } from "./store.js";
-import { ladderValue, may, sheetOf, skill, trackName } from "./view.js";
+import { hasOption, ladderValue, may, sheetOf, skill, trackName } from "./view.js";
 import { gearEditor, stuntEditor } from "./sheet/stunts.js";
 
 /** @typedef {import("../../../docs/page").SheetPart} SheetPart */
@@ -24,7 +24,7 @@ import { gearEditor, stuntEditor } from "./sheet/stunts.js";
  * page does not write pass through as they came.
  * @typedef {{format: string, version: number, id: string, name: string, kind: string, preset: string,
  *   aspects: {kind: string, name: string, id?: string}[], skills: Record<string, number>, skill_lists?: string[],
- *   stress?: Record<string, {value: number}[]>, members?: number, [field: string]: unknown}} CharacterFile */
+ *   stress?: Record<string, {value: number}[]>, members?: number, weight?: number, [field: string]: unknown}} CharacterFile */
 
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
  * (only the table knows that file), else under the preset the sheet names.
@@ -224,6 +224,9 @@ export function openSheetEditor(existing, seed = null) {
   const stunts = stuntEditor(preset, start && start.stunts);
   const gear = gearEditor(start && start.gear);
 
+  // With weight: the character's individual weight (1, the usual, left out of the file).
+  const weight = weightInput("sheet-weight", start && typeof start.weight === "number" ? start.weight : 1);
+
   const verdict = h("div", { id: "sheet-verdict", "aria-live": "polite" });
   const preview = h("div", { id: "sheet-preview" });
 
@@ -249,6 +252,7 @@ export function openSheetEditor(existing, seed = null) {
         ? { shared_with: shareBoxes.filter((b) => b.checked).map((b) => b.value) }
         : {}),
       ...(gear.read().length ? { gear: gear.read() } : {}),
+      ...weighs(weight),
     };
     if (editing) {
       // Harm and advancement stay as the table has them; the engine checks the rest.
@@ -422,6 +426,7 @@ export function openSheetEditor(existing, seed = null) {
     skillBox,
     stunts.node,
     gear.node,
+    weightField(weight),
     h("h3", {}, t("sheet.check")),
     verdict,
     preview,
@@ -503,6 +508,7 @@ export function openQuickNpc(chosen = null) {
   }));
   const boxes = h("input", { id: "npc-boxes", type: "number", min: 0, max: 10, value: 2 });
   const members = h("input", { id: "npc-members", type: "number", min: 2, max: 20, value: 3 });
+  const npcWeight = weightInput("npc-weight", 1);
   // A hazard's or a block's numbers.
   const rating = h(
     "select",
@@ -555,6 +561,7 @@ export function openQuickNpc(chosen = null) {
     if (preset.list) data.skill_lists = [preset.list];
     if (kind.value !== "major_npc") data.stress = { any: Array.from({ length: n }, () => ({ value: 1 })) };
     if (kind.value === "mob") data.members = Number(members.value) || 2;
+    Object.assign(data, weighs(npcWeight));
     return data;
   };
   const check = async () => {
@@ -580,6 +587,7 @@ export function openQuickNpc(chosen = null) {
       h("div", { class: "inline" }, field(tn("npc.skill_n", { n: i + 1 }), r.skill), field(t("npc.rating"), r.rating)),
     ),
     field(t("npc.boxes"), boxes),
+    weightField(npcWeight),
   );
   // An NPC made while a scene runs comes straight into it (and into the fight, on a side).
   const entrance = entranceFields("npc", { optional: true });
@@ -670,4 +678,27 @@ export function openQuickNpc(chosen = null) {
     },
     { submitLabel: t("sheet.add"), id: "npc-form" },
   );
+}
+
+/** A character's weight (the weight option, War of Ashes): 0 to 20; `null` where the table
+ * plays without weight. The engine checks the number with the sheet.
+ * @param {string} id @param {number} value */
+function weightInput(id, value) {
+  return hasOption("weight")
+    ? /** @type {HTMLInputElement} */ (h("input", { id, type: "number", min: 0, max: 20, step: 1, value }))
+    : null;
+}
+
+/** The weight field with its hint, where the table plays with weight.
+ * @param {HTMLInputElement | null} input */
+function weightField(input) {
+  return input ? field(t("sheet.weight"), input, h("p", { class: "hint" }, t("sheet.weight_hint"))) : null;
+}
+
+/** What a sheet says of its weight: nothing for 1, the usual; the number as typed otherwise
+ * (the engine refuses one out of range, naming the field).
+ * @param {HTMLInputElement | null} input */
+function weighs(input) {
+  if (!input || input.value.trim() === "" || Number(input.value) === 1) return {};
+  return { weight: Number(input.value) };
 }

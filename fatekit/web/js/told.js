@@ -6,6 +6,22 @@ export const TOLD = {
   AdvantageRolled: {
     cases: [
       {
+        key: "AdvantageRolled.weight",
+        when: [
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
+        key: "AdvantageRolled.defend_weight",
+        when: [
+          {
+            field: "defend_weight",
+          },
+        ],
+      },
+      {
         key: "AdvantageRolled",
       },
     ],
@@ -22,6 +38,38 @@ export const TOLD = {
         kind: "dice",
         field: "faces",
         also: "defend_faces",
+      },
+      own: {
+        kind: "number",
+        field: "weight.own",
+      },
+      other: {
+        kind: "number",
+        field: "weight.other",
+      },
+      turned: {
+        kind: "number",
+        field: "weight.turned",
+      },
+      rolled: {
+        kind: "dice",
+        field: "rolled_faces",
+      },
+      def_own: {
+        kind: "number",
+        field: "defend_weight.own",
+      },
+      def_other: {
+        kind: "number",
+        field: "defend_weight.other",
+      },
+      def_turned: {
+        kind: "number",
+        field: "defend_weight.turned",
+      },
+      def_rolled: {
+        kind: "dice",
+        field: "defend_rolled_faces",
       },
     },
   },
@@ -73,6 +121,22 @@ export const TOLD = {
   AttackRolled: {
     cases: [
       {
+        key: "AttackRolled.weight",
+        when: [
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
+        key: "AttackRolled.defend_weight",
+        when: [
+          {
+            field: "defend_weight",
+          },
+        ],
+      },
+      {
         key: "AttackRolled",
       },
     ],
@@ -93,6 +157,38 @@ export const TOLD = {
         kind: "dice",
         field: "faces",
         also: "defend_faces",
+      },
+      own: {
+        kind: "number",
+        field: "weight.own",
+      },
+      other: {
+        kind: "number",
+        field: "weight.other",
+      },
+      turned: {
+        kind: "number",
+        field: "weight.turned",
+      },
+      rolled: {
+        kind: "dice",
+        field: "rolled_faces",
+      },
+      def_own: {
+        kind: "number",
+        field: "defend_weight.own",
+      },
+      def_other: {
+        kind: "number",
+        field: "defend_weight.other",
+      },
+      def_turned: {
+        kind: "number",
+        field: "defend_weight.turned",
+      },
+      def_rolled: {
+        kind: "dice",
+        field: "defend_rolled_faces",
       },
     },
   },
@@ -1091,6 +1187,22 @@ export const TOLD = {
   OvercomeRolled: {
     cases: [
       {
+        key: "OvercomeRolled.weight",
+        when: [
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
+        key: "OvercomeRolled.defend_weight",
+        when: [
+          {
+            field: "defend_weight",
+          },
+        ],
+      },
+      {
         key: "OvercomeRolled",
       },
     ],
@@ -1107,6 +1219,38 @@ export const TOLD = {
         kind: "dice",
         field: "faces",
         also: "defend_faces",
+      },
+      own: {
+        kind: "number",
+        field: "weight.own",
+      },
+      other: {
+        kind: "number",
+        field: "weight.other",
+      },
+      turned: {
+        kind: "number",
+        field: "weight.turned",
+      },
+      rolled: {
+        kind: "dice",
+        field: "rolled_faces",
+      },
+      def_own: {
+        kind: "number",
+        field: "defend_weight.own",
+      },
+      def_other: {
+        kind: "number",
+        field: "defend_weight.other",
+      },
+      def_turned: {
+        kind: "number",
+        field: "defend_weight.turned",
+      },
+      def_rolled: {
+        kind: "dice",
+        field: "defend_rolled_faces",
       },
     },
   },
@@ -1677,6 +1821,14 @@ export const TOLD = {
   SplitAttackRolled: {
     cases: [
       {
+        key: "SplitAttackRolled.weight",
+        when: [
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
         key: "SplitAttackRolled",
       },
     ],
@@ -1688,6 +1840,22 @@ export const TOLD = {
       dice: {
         kind: "dice",
         field: "faces",
+      },
+      own: {
+        kind: "number",
+        field: "weight.own",
+      },
+      other: {
+        kind: "number",
+        field: "weight.other",
+      },
+      turned: {
+        kind: "number",
+        field: "weight.turned",
+      },
+      rolled: {
+        kind: "dice",
+        field: "rolled_faces",
       },
     },
   },
@@ -1932,6 +2100,14 @@ export const TOLD = {
   ZoneAttackRolled: {
     cases: [
       {
+        key: "ZoneAttackRolled.weight",
+        when: [
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
         key: "ZoneAttackRolled",
       },
     ],
@@ -1943,6 +2119,22 @@ export const TOLD = {
       dice: {
         kind: "dice",
         field: "faces",
+      },
+      own: {
+        kind: "number",
+        field: "weight.own",
+      },
+      other: {
+        kind: "number",
+        field: "weight.other",
+      },
+      turned: {
+        kind: "number",
+        field: "weight.turned",
+      },
+      rolled: {
+        kind: "dice",
+        field: "rolled_faces",
       },
     },
   },

@@ -29,4 +29,5 @@ export const OPTIONS = [
   "big_bads",
   "multiple_targets",
   "weapon_and_armor",
+  "weight",
 ];
