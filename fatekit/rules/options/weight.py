@@ -148,13 +148,15 @@ def side_weights(
 def dice_turned(weights: Weights) -> int:
     """How many of the roller's dice turn to + (0, 1 or 2).
 
-    One when the roller's side weighs at least twice the other side in the zone (and anything at
-    all: two sides of nothing outweigh no one). Two when, attacking (``target`` given), the side
+    One when the roller's side weighs at least twice the other side in the zone. Both sides must
+    weigh something there: a fighter with no opponent of any weight in the zone (an archer alone
+    in the next zone, a defender shot at from afar) outweighs no one, as two sides of nothing
+    do not. Two when, attacking (``target`` given), the side
     also weighs at least four times its target. The four-to-one step is read as the two-to-one
     rule's next step, for the heavier side: a side that does not outweigh the zone's other side
     two to one turns nothing, however light the one it attacks.
     """
-    if weights.own == 0 or weights.own < 2 * weights.other:
+    if weights.own == 0 or weights.other == 0 or weights.own < 2 * weights.other:
         return 0
     if weights.target is not None and weights.own >= 4 * weights.target:
         return MAX_TURNED

@@ -38,11 +38,12 @@ def test_the_docstring_examples_hold() -> None:
 @pytest.mark.parametrize(
     ("own", "other", "turned"),
     [(2, 1, 1), (3, 1, 1), (4, 2, 1), (3, 2, 0), (1, 1, 0), (2, 2, 0), (1, 2, 0), (0, 0, 0),
-     (1, 0, 1), (9, 5, 0)],
+     (1, 0, 0), (3, 0, 0), (9, 5, 0)],
 )  # fmt: skip
 def test_two_to_one_turns_one_die_and_a_tie_turns_none(own: int, other: int, turned: int) -> None:
     """War of Ashes § Weight in Combat: at least twice the other side's weight turns one die;
-    equal sides (or less than double) roll as usual; two sides of nothing outweigh no one."""
+    equal sides (or less than double) roll as usual; a side with no opponent of any weight in
+    its zone outweighs no one (the book weighs opponents against each other in a zone)."""
     assert dice_turned(Weights(own, other)) == turned
 
 
@@ -173,7 +174,8 @@ def test_reinforcements_outweigh_her_five_to_one() -> None:
     conflict.roster.scene.zones.place("guard4", "road")
     found = conflict.outweighs("guard3", Action.ATTACK, target="deliah")
     assert found is not None and found.weights == Weights(4, 1, 1)
-    assert conflict.outweighs("guard4", Action.ATTACK, target="deliah") is not None
+    # Alone on the road, he has no opponent in his zone to outweigh.
+    assert conflict.outweighs("guard4", Action.ATTACK, target="deliah") is None
 
 
 @pytest.mark.rule("weight.sides")
