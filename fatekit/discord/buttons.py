@@ -150,8 +150,17 @@ async def kept_moves(door: Door, context: Context, reader: Any) -> list[Choice]:
     out = []
     for move in kept:
         rule = reader.rule(move.rule)
-        out.append(Choice(f"{move.type} ({move.seat}): {rule}", move.id))
+        # The move in the GM's words where the catalogs name it (a roll's action), and whose
+        # seat asked by its name: the GM reads this, not the command's type and the seat's id.
+        what = _snake(move.type)
+        named = reader.t(f"move.{what}") if reader.t.has(f"move.{what}") else escape(move.type)
+        out.append(Choice(f"{named} ({reader.seat(move.seat)}): {rule}", move.id))
     return out
+
+
+def _snake(name: str) -> str:
+    """``CreateAdvantage`` as the catalogs key it: ``create_advantage``."""
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
 
 
 async def _allow(door: Door, context: Context, move_id: str, reason: str) -> JSON:
@@ -220,8 +229,16 @@ def waiting(seen: Seen, t: Words) -> tuple[list[JSON], str | None]:
                 )
             )
     for asked in view.get("self_compels", ()):
-        out.append(button(t("compel.agree"), f"sc:yes:{asked['id']}", ButtonStyle.SUCCESS))
-        out.append(button(t("compel.decline"), f"sc:no:{asked['id']}"))
+        # Only the answers the table takes now (none to a player), each naming whose it is:
+        # several may wait at once, and an agree is gone once the aspect is.
+        who = seen.reader.who(asked["target"]).strip("*")
+        answers = asked.get("answers") or ()
+        if True in answers:
+            out.append(
+                button(f"{t('compel.agree')} ({who})", f"sc:yes:{asked['id']}", ButtonStyle.SUCCESS)
+            )
+        if False in answers:
+            out.append(button(f"{t('compel.decline')} ({who})", f"sc:no:{asked['id']}"))
     # What answers someone (a hit, a compel) goes first: a roll may also be reached by command.
     laid = rows(out, most=MESSAGE_ROWS * 4) + rolled
     if len(laid) <= MESSAGE_ROWS:

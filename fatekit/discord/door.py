@@ -56,6 +56,7 @@ from fatekit.server.service import Caller, TableService
 from fatekit.table.commands import COMMAND_TYPES
 from fatekit.table.extras import extras_for
 from fatekit.table.offers import roll_odds, stunt_bonuses
+from fatekit.table.play.aspects import self_compel_answers
 from fatekit.table.state import TableState
 from fatekit.table.views import view_for
 
@@ -99,10 +100,23 @@ def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
     """What ``seat`` (``None``: the public) sees of the table, read aloud in ``language``."""
     view = view_for(state, seat)
     view["skills"] = list(state.ruleset.preset.skill_keys)
+    if seat is None:
+        _gm_answers(state, view)
     extras = extras_for(state, seat) if seat is not None else {}
     skill_names, track_names = table_names(state)
     reader = Reader(view, words(language), skill_names=skill_names, track_names=track_names)
     return Seen(view, extras, reader)
+
+
+def _gm_answers(state: TableState, view: JSON) -> None:
+    """The channel's post carries the GM's buttons for each self-compel: the public's view
+    answers none, so each gets the answers the table's GM may give it now (only turning it
+    down once its aspect is gone), by the table's own check."""
+    gm = next((seat for seat in state.seats.values() if seat.is_gm), None)
+    for asked in view.get("self_compels") or ():
+        record = state.self_compels.get(asked["id"])
+        if gm is not None and record is not None:
+            asked["answers"] = self_compel_answers(state, gm, record)
 
 
 class FrontDoor:

@@ -38,7 +38,9 @@ class Choice:
 
     def json(self) -> JSON:
         """As an autocomplete result holds it."""
-        return {"name": self.name[:NAME_LIMIT], "value": self.value[:NAME_LIMIT]}
+        # A name too long for Discord ends in an ellipsis, not mid-word as if it said all.
+        name = self.name if len(self.name) <= NAME_LIMIT else self.name[: NAME_LIMIT - 1] + "…"
+        return {"name": name, "value": self.value[:NAME_LIMIT]}
 
 
 class Found(Exception):
