@@ -103,7 +103,9 @@ class Reader:
         if not aspect_id:
             return self.t("aspect.hidden_name")
         name = self._aspects.get(aspect_id)
-        return f"*{escape(name)}*" if name is not None else escape(aspect_id)
+        # An id the audience's view and the events never named is no longer in play (an extreme
+        # consequence took its place): said as such, never as the raw id.
+        return f"*{escape(name)}*" if name is not None else self.t("aspect.gone_name")
 
     def learn(self, aspect_id: str, name: str) -> None:
         """Remember an aspect's name an event gave (one no longer in play later)."""
@@ -276,6 +278,22 @@ class Reader:
         )
         needed = self.t("contest.needed", n=contest["victories_needed"])
         out.append(f"{self.t('contest.title')}: {standing}. {needed}")
+        return out
+
+    def self_compels(self) -> list[str]:
+        """Each self-compel waiting for the GM: who asks, through which aspect, and what they
+        offer to go wrong (what the GM's buttons answer)."""
+        out = []
+        for asked in self.view.get("self_compels") or ():
+            decision = asked.get("kind") == "decision"
+            said = self.t(
+                "event.SelfCompelAsked.decision" if decision else "event.SelfCompelAsked",
+                who=self.who(asked["target"]),
+                aspect=self.aspect(asked.get("aspect_id")),
+            )
+            if decision and asked.get("decision"):
+                said += f" {self.t('compel.kind_is.decision')} {escape(str(asked['decision']))}"
+            out.append(f"{said}: {escape(str(asked.get('complication', '')))}")
         return out
 
     def turn(self) -> str | None:

@@ -190,6 +190,8 @@ class Relay:
                 if before is not None:
                     said += public.reader.ledger(before)
                 components, more = waiting(public, public.reader.t)
+                # The self-compels the post's buttons answer, each with what it offers.
+                said += public.reader.self_compels()
                 if more:
                     said.append(more)
             body = message("\n".join(said), components=components) if said else None

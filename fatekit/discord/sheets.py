@@ -127,6 +127,7 @@ def scene_text(view: JSON, reader: Reader) -> str:
             + decided
             + f" {escape(str(compel['complication']))}"
         )
+    out += reader.self_compels()
     return "\n".join(out)
 
 

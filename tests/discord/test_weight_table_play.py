@@ -2,7 +2,8 @@
 a table with War of Ashes' weight. What the GM reads to answer them: a kept claim of weight is
 named in the GM's words in ``/allow`` (not by its command type and the seat's id), and a
 self-compel's buttons say whose it is and offer only the answers the table takes now (once an
-extreme consequence has taken the aspect's place, only turning it down)."""
+extreme consequence has taken the aspect's place, only turning it down), with what it offers to
+go wrong beside them and in ``/scene``, its aspect once gone named as such, not by its id."""
 
 from __future__ import annotations
 
@@ -76,6 +77,7 @@ async def play(tmp: Path) -> JSON:
         await p.settled(table)
         both = discord.channel(CHANNEL)[-1]
         seen["both"] = both.buttons()
+        seen["both_text"] = both.content
         seen["ann_scene"] = (await ann.use("scene")).message.buttons()
         # An extreme consequence takes the place of Ruth's trouble: only turning it down is left.
         await do(
@@ -87,6 +89,7 @@ async def play(tmp: Path) -> JSON:
         )
         await p.settled(table)
         seen["after"] = discord.channel(CHANNEL)[-1].buttons()
+        seen["gm_scene"] = (await gm.use("scene")).content
         asked = {cid.split(":")[2] for cid in both.buttons() if cid.startswith("sc:")}
         seen["asked"] = sorted(asked)
         ruth_id = min(asked)  # Ann asked first
@@ -111,6 +114,12 @@ def test_the_gm_reads_kept_claims_and_self_compels_in_her_words(tmp_path: Path) 
     for who in ("Ruth", "Charles"):
         assert f"{sv('compel.agree')} ({who})" in labels, labels
         assert f"{sv('compel.decline')} ({who})" in labels, labels
+    # Beside them, what each offers to go wrong (the GM answers it, so she reads it).
+    assert "Gli strozzini" in seen["both_text"] and "Книга зовёт" in seen["both_text"]
+    # After the extreme consequence, /scene names Ruth's request's aspect as gone, not by its id.
+    scene = seen["gm_scene"]
+    assert "Gli strozzini" in scene and sv("aspect.gone_name") in scene, scene
+    assert "ruth/trouble/1" not in scene
     # A player is offered no answer to give.
     assert not any(cid.startswith("sc:") for cid in seen["ann_scene"])
     # Once Ruth's trouble is gone, her request may only be turned down; Charles's is untouched.
