@@ -152,15 +152,18 @@ async def kept_moves(door: Door, context: Context, reader: Any) -> list[Choice]:
         rule = reader.rule(move.rule)
         # The move in the GM's words where the catalogs name it (a roll's action), and whose
         # seat asked by its name: the GM reads this, not the command's type and the seat's id.
-        what = _snake(move.type)
-        named = reader.t(f"move.{what}") if reader.t.has(f"move.{what}") else escape(move.type)
+        named = move_name(reader.t, move.type) or escape(move.type)
         out.append(Choice(f"{named} ({reader.seat(move.seat)}): {rule}", move.id))
     return out
 
 
-def _snake(name: str) -> str:
-    """``CreateAdvantage`` as the catalogs key it: ``create_advantage``."""
-    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+def move_name(t: Words, command_type: str) -> str | None:
+    """A command's move in the catalog's words (``CreateAdvantage``: ``move.create_advantage``),
+    or ``None`` where the catalogs name no such move."""
+    key = "".join(
+        f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(command_type)
+    )
+    return t(f"move.{key}") if t.has(f"move.{key}") else None
 
 
 async def _allow(door: Door, context: Context, move_id: str, reason: str) -> JSON:
@@ -439,7 +442,14 @@ async def _ask(door: Door, context: Context, move_id: str) -> JSON:
     t = context.table_words
     seen = await door.seen(context, public=True)
     rule = seen.reader.rule(kept.rule)
-    text = t("discord.asked", who=escape(context.user_name), rule=rule)
+    # What is asked, where the catalogs name it: the GM answers a move, not only a rule.
+    named = move_name(t, kept.type)
+    who = escape(context.user_name)
+    text = (
+        t("discord.asked_move", who=who, move=named, rule=rule)
+        if named
+        else t("discord.asked", who=who, rule=rule)
+    )
     return public_reply(
         text, [row(button(t("refusal.allow"), f"allow:{move_id}", ButtonStyle.DANGER))]
     )

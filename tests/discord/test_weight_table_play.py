@@ -69,7 +69,8 @@ async def play(tmp: Path) -> JSON:
         await gm.use("gm start-conflict", first="ruth")
         # Ann claims her allies' weight on an overcome: the table wants the GM's word first.
         claimed = await ann.use("overcome", skill="athletics", difficulty=2, weight=True)
-        await ann.press(claimed.message, claimed.button("GM"))
+        request = await ann.press(claimed.message, claimed.button("GM"))
+        seen["asked_post"] = request.content
         seen["allow"] = await gm.suggest("allow", "move", move="", reason="x")
         # Ann and Bo each ask for a fate point; the GM's post carries both.
         await ann.use("selfcompel", aspect="ruth/trouble/1", complication="Gli strozzini")
@@ -109,6 +110,10 @@ def test_the_gm_reads_kept_claims_and_self_compels_in_her_words(tmp_path: Path) 
     assert kept["name"].startswith(f"{sv('move.overcome')} (Ann): "), kept["name"]
     assert "Overcome" not in kept["name"] and "(ann)" not in kept["name"]
     assert len(kept["name"]) <= 100 and kept["name"].endswith("…")
+    # The channel's request names the move asked for, in the channel's Swedish.
+    assert seen["asked_post"].startswith(
+        sv("discord.asked_move", who="Ann", move=sv("move.overcome"), rule="")
+    ), seen["asked_post"]
     # Both self-compels' buttons say whose they are.
     labels = sorted(seen["both"].values())
     for who in ("Ruth", "Charles"):
