@@ -37,6 +37,7 @@ from fatekit.discord.protocol import (
 )
 from fatekit.discord.words import Words
 from fatekit.rules.core.errors import FateError
+from fatekit.rules.scenes.conflict import EXCHANGE_RULE
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.service import Caller
 from fatekit.table.deciding import allowed, check_may_waive
@@ -121,9 +122,14 @@ async def refused(
     t = context.words
     seen = await door.seen(context) if context.channel is not None else None
     text = refusal_text(body, t, seen.reader.who if seen is not None else None)
+    rule = str((body.get("rule") or {}).get("key", ""))
+    # The exchange's rule says only that each acts in turn; whose turn it is (or what still
+    # waits) is the engine's English detail, so the state of play says it in the user's words.
+    turn = seen.reader.turn() if seen is not None and rule == EXCHANGE_RULE.key else None
+    if turn:
+        text = f"{text}\n{turn}"
     if not body.get("waivable"):
         return private_reply(text)
-    rule = str((body.get("rule") or {}).get("key", ""))
     kept = await asyncio.to_thread(
         door.bindings.keep_move,
         caller.table_id,

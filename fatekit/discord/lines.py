@@ -311,7 +311,10 @@ class Reader:
             return self.t("turn.waiting_roll", who=self.who(current))
         if conflict.get("phase") == "next":
             return self.t("turn.waiting_next", who=self.who(current))
-        return self.t("turn.current", who=self.who(current))
+        # The page puts this after "Exchange 2:", so some catalogs start it in lower case
+        # ("действует …"); on Discord it stands alone as a sentence.
+        said = str(self.t("turn.current", who=self.who(current)))
+        return said[:1].upper() + said[1:]
 
     def fate_points(self) -> dict[str, int]:
         """Fate points the audience can see: each revealed character's, and the GM's pool (``""``)."""

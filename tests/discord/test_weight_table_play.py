@@ -1,6 +1,7 @@
 """A group plays today's moves through Discord: a Swedish GM, Ann in Italian, Bo in Russian, at
 a table with War of Ashes' weight. What the GM reads to answer them: a kept claim of weight is
-named in the GM's words in ``/allow`` (not by its command type and the seat's id), and a
+named in the GM's words in ``/allow`` and in the player's request, an out-of-turn move's
+refusal says whose turn it is, (not by its command type and the seat's id), and a
 self-compel's buttons say whose it is and offer only the answers the table takes now (once an
 extreme consequence has taken the aspect's place, only turning it down), with what it offers to
 go wrong beside them and in ``/scene``, its aspect once gone named as such, not by its id."""
@@ -67,6 +68,8 @@ async def play(tmp: Path) -> JSON:
         await ann.submit(await ann.use("join"), link=links["Ann"])
         await bo.submit(await bo.use("join"), link=links["Bo"])
         await gm.use("gm start-conflict", first="ruth")
+        # Bo attacks on Ruth's turn: refused in his Russian, saying whose turn it is.
+        seen["bo_early"] = (await bo.use("attack", target="Alice", skill="shoot")).content
         # Ann claims her allies' weight on an overcome: the table wants the GM's word first.
         claimed = await ann.use("overcome", skill="athletics", difficulty=2, weight=True)
         request = await ann.press(claimed.message, claimed.button("GM"))
@@ -106,10 +109,16 @@ def test_the_gm_reads_kept_claims_and_self_compels_in_her_words(tmp_path: Path) 
     seen = asyncio.run(play(tmp_path))
     sv = words("sv")
     # /allow names the kept move as the GM's catalog does, and Ann by her seat's name.
-    (kept,) = seen["allow"]
+    # (Bo's attack out of turn is kept as well: the GM may let it through.)
+    kept, attack = seen["allow"]  # newest first
+    assert attack["name"].startswith(f"{sv('move.attack')} (Bo): "), attack["name"]
     assert kept["name"].startswith(f"{sv('move.overcome')} (Ann): "), kept["name"]
     assert "Overcome" not in kept["name"] and "(ann)" not in kept["name"]
     assert len(kept["name"]) <= 100 and kept["name"].endswith("…")
+    ru = words("ru")
+    assert seen["bo_early"].startswith(ru("error.illegal")), seen["bo_early"]
+    # (A sentence of its own, so it starts in capitals, where the page's follows "Обмен 1:".)
+    assert "\nДействует **Ruth**.\n" in seen["bo_early"], seen["bo_early"]
     # The channel's request names the move asked for, in the channel's Swedish.
     assert seen["asked_post"].startswith(
         sv("discord.asked_move", who="Ann", move=sv("move.overcome"), rule="")
