@@ -211,6 +211,7 @@ COMMANDS: tuple[Slash, ...] = (
             _DIFFICULTY,
             _o("against", autocomplete=True),
             _AS,
+            _WEIGHT,  # the odds of a claim of weight, counted as if the GM allows it
         ),
     ),
     Slash("turn", (_o("next", autocomplete=True),)),

@@ -44,6 +44,7 @@ from fatekit.discord.moves import (
     roll_for,
     rolls_in_play,
     stunt_names,
+    weight_claimed,
 )
 from fatekit.discord.protocol import EPHEMERAL, Callback, Interaction, message, private_reply
 from fatekit.discord.rest import Rest
@@ -544,6 +545,7 @@ class FrontDoor:
         if against is None and difficulty is None:
             difficulty = 0  # Mediocre, as a roll with no difficulty named is taken
         action = str(options.get("action") or "overcome")
+        claimed = weight_claimed(seen.view, who, options)
         found = await self.service.read(
             caller,
             lambda state, seat: roll_odds(
@@ -554,6 +556,7 @@ class FrontDoor:
                 difficulty=None if difficulty is None else int(difficulty),
                 against=against,
                 action=action,
+                weight_claimed=claimed,
             ),
         )
         return private_reply(odds_text(found, who, skill, against, seen.reader))

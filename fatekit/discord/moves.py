@@ -29,6 +29,7 @@ __all__ = [
     "roll_for",
     "rolls_in_play",
     "stunt_names",
+    "weight_claimed",
 ]
 
 JSON = dict[str, Any]
@@ -169,6 +170,16 @@ def _stunt(view: JSON, options: Mapping[str, Any], actor: str, data: JSON) -> No
         data["stunts"] = [pick(typed, stunt_names(view, actor), "stunt")]
 
 
+def weight_claimed(view: JSON, actor: str, options: Mapping[str, Any]) -> bool:
+    """Whether ``options`` claim weight (the allies' presence helps) for ``actor``'s roll:
+    counted on a roll of a conflict only, so said at once outside one."""
+    if not options.get("weight"):
+        return False
+    if not _fighting(view, actor):
+        raise Ask("discord.weight_in_fight")
+    return True
+
+
 def _fighting(view: JSON, actor: str) -> bool:
     conflict = view.get("conflict") or {}
     return any(f["id"] == actor for f in conflict.get("fighters", ()))
@@ -237,11 +248,8 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
     if _text(options, "dice") is not None:
         data["dice"] = _text(options, "dice")
     _stunt(view, options, actor, data)
-    if options.get("weight"):
-        # Weight counts on a roll of a conflict only; the table judges the claim (the GM's word).
-        if not _fighting(view, actor):
-            raise Ask("discord.weight_in_fight")
-        data["weight_claimed"] = True
+    if weight_claimed(view, actor, options):
+        data["weight_claimed"] = True  # the table judges the claim (the GM's word)
     if _fighting(view, actor):
         return Move("Overcome" if action == "overcome" else "CreateAdvantage", data)
     return Move("Roll", {**data, "action": action})

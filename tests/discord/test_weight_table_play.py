@@ -1,7 +1,7 @@
 """A group plays today's moves through Discord: a Swedish GM, Ann in Italian, Bo in Russian, at
 a table with War of Ashes' weight. What the GM reads to answer them: a kept claim of weight is
 named in the GM's words in ``/allow`` and in the player's request, an out-of-turn move's
-refusal says whose turn it is, (not by its command type and the seat's id), and a
+refusal says whose turn it is, ``/odds`` counts a claim of weight, (not by its command type and the seat's id), and a
 self-compel's buttons say whose it is and offer only the answers the table takes now (once an
 extreme consequence has taken the aspect's place, only turning it down), with what it offers to
 go wrong beside them and in ``/scene``, its aspect once gone named as such, not by its id."""
@@ -70,6 +70,12 @@ async def play(tmp: Path) -> JSON:
         await gm.use("gm start-conflict", first="ruth")
         # Bo attacks on Ruth's turn: refused in his Russian, saying whose turn it is.
         seen["bo_early"] = (await bo.use("attack", target="Alice", skill="shoot")).content
+        # Before claiming it, Ann asks the odds of her overcome with and without weight.
+        for claim in (True, False):
+            odds = await ann.use(
+                "odds", skill="athletics", action="overcome", difficulty=2, weight=claim
+            )
+            seen[f"odds_{claim}"] = odds.content
         # Ann claims her allies' weight on an overcome: the table wants the GM's word first.
         claimed = await ann.use("overcome", skill="athletics", difficulty=2, weight=True)
         request = await ann.press(claimed.message, claimed.button("GM"))
@@ -115,6 +121,9 @@ def test_the_gm_reads_kept_claims_and_self_compels_in_her_words(tmp_path: Path) 
     assert kept["name"].startswith(f"{sv('move.overcome')} (Ann): "), kept["name"]
     assert "Overcome" not in kept["name"] and "(ann)" not in kept["name"]
     assert len(kept["name"]) <= 100 and kept["name"].endswith("…")
+    # /odds counts a claim of weight (2 to 1 on deck: one die turned), said in Ann's Italian.
+    weighed = words("it")("odds.weight_mine", own=2, other=1, n=1)
+    assert weighed in seen["odds_True"] and weighed not in seen["odds_False"], seen["odds_True"]
     ru = words("ru")
     assert seen["bo_early"].startswith(ru("error.illegal")), seen["bo_early"]
     # (A sentence of its own, so it starts in capitals, where the page's follows "Обмен 1:".)
