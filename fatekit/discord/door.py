@@ -30,7 +30,16 @@ from fatekit.discord import seating as s
 from fatekit.discord.bindings import Bindings, ChannelBinding, SeatBinding
 from fatekit.discord.context import Context, Seen
 from fatekit.discord.lines import Reader, escape
-from fatekit.discord.lookup import Choice, Found, aspects, characters, choices, in_play, skills
+from fatekit.discord.lookup import (
+    Choice,
+    Found,
+    aspects,
+    characters,
+    choices,
+    in_play,
+    pick_character,
+    skills,
+)
 from fatekit.discord.moves import (
     Ask,
     Move,
@@ -540,7 +549,7 @@ class FrontDoor:
         who = acting(seen.view, options)
         skill = pick(str(options.get("skill", "")), skills(seen.view, who, seen.reader), "skill")
         typed = options.get("against")
-        against = pick(str(typed), in_play(seen.view), "against") if typed else None
+        against = pick_character(str(typed), seen.view, "against") if typed else None
         difficulty = options.get("difficulty")
         if against is None and difficulty is None:
             difficulty = 0  # Mediocre, as a roll with no difficulty named is taken

@@ -143,6 +143,16 @@ def pick(typed: str, options: Iterable[Choice], option: str) -> str:
     raise Found(option, typed)
 
 
+def pick_character(typed: str, view: JSON, option: str) -> str:
+    """The character ``typed`` names: one in play first (:func:`in_play`, what autocomplete
+    offers), else any the seat sees, so that the table, not Discord, says why one out of the
+    scene or out of the fight may not be named (its rule, in the user's words)."""
+    try:
+        return pick(typed, in_play(view), option)
+    except Found:
+        return pick(typed, characters(view), option)
+
+
 def choices(options: Iterable[Choice], typed: str) -> list[JSON]:
     """Autocomplete results: the choices whose name holds what was typed, at most 25 (a choice
     with no name to show is left out: Discord refuses the whole answer for one)."""

@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fatekit.discord.lines import Reader
-from fatekit.discord.lookup import Choice, Found, aspects, characters, in_play, pick, skills
+from fatekit.discord.lookup import (
+    Choice,
+    Found,
+    aspects,
+    characters,
+    pick,
+    pick_character,
+    skills,
+)
 
 __all__ = [
     "Ask",
@@ -241,7 +249,7 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
         data["difficulty"] = int(options["difficulty"])
     against = _text(options, "against")
     if against is not None:
-        data["against"] = pick(against, in_play(view), "against")
+        data["against"] = pick_character(against, view, "against")
     aspect = _text(options, "aspect")
     if aspect is not None and action == "create_advantage":
         data["aspect_id"] = pick(aspect, [c for c, _ in aspects(view)], "aspect")
@@ -257,7 +265,7 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
 
 def _attack(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
     actor = acting(view, options)
-    target = pick(str(options.get("target", "")), in_play(view), "target")
+    target = pick_character(str(options.get("target", "")), view, "target")
     skill = _skill(view, options, actor, reader)
     if skill is None:
         legal = ((view.get("conflict") or {}).get("legal_actions") or {}).get(actor, ())
@@ -370,7 +378,7 @@ def move_for(
     if command == "concede":
         return Move("Concede", {"character_id": acting(view, options)})
     if command == "compel":
-        target = pick(str(options.get("target", "")), in_play(view), "target")
+        target = pick_character(str(options.get("target", "")), view, "target")
         data: JSON = {
             "aspect_id": pick(
                 str(options.get("aspect", "")), [c for c, _ in aspects(view)], "aspect"
@@ -417,7 +425,7 @@ def move_for(
     if command == "turn":
         typed = _text(options, "next")
         return Move(
-            "EndTurn", {"next_actor": pick(typed, in_play(view), "next") if typed else None}
+            "EndTurn", {"next_actor": pick_character(typed, view, "next") if typed else None}
         )
     if command == "secret":
         actor = _people(view, options, "as")
@@ -479,7 +487,7 @@ def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON, reader: Rea
         data = _sides(view, str(options.get("kind") or "physical"))
         first = _text(options, "first")
         if first is not None:
-            data["first"] = pick(first, in_play(view), "first")
+            data["first"] = pick_character(first, view, "first")
         return Move("StartConflict", data)
     if subcommand == "end-conflict":
         return Move("FinishConflict")

@@ -1,7 +1,8 @@
 """A group plays today's moves through Discord: a Swedish GM, Ann in Italian, Bo in Russian, at
 a table with War of Ashes' weight. What the GM reads to answer them: a kept claim of weight is
 named in the GM's words in ``/allow`` and in the player's request, an out-of-turn move's
-refusal says whose turn it is, ``/odds`` counts a claim of weight, (not by its command type and the seat's id), and a
+refusal says whose turn it is, ``/odds`` counts a claim of weight (and none once one side is taken out), a character taken
+out named for the next turn is refused by the table's rule, (not by its command type and the seat's id), and a
 self-compel's buttons say whose it is and offer only the answers the table takes now (once an
 extreme consequence has taken the aspect's place, only turning it down), with what it offers to
 go wrong beside them and in ``/scene``, its aspect once gone named as such, not by its id."""
@@ -108,6 +109,16 @@ async def play(tmp: Path) -> JSON:
         seen["agree_moved"] = p.store.version(table) != before
         seen["decline"] = (await gm.press(both, f"sc:no:{ruth_id}")).content
         seen["declined_moved"] = p.store.version(table) != before
+        # Charles concedes: Ruth and Alice stand one to one, and weight turns nothing.
+        await bo.use("concede", **{"as": "charles"})
+        odds = await ann.use("odds", skill="fight", action="attack", against="Alice")
+        seen["odds_one_to_one"] = odds.content
+        await ann.use("overcome", skill="athletics", difficulty=2, dice="0000")
+        await ann.use("settle")
+        # The GM names Charles to act next anyway (typed: autocomplete offers him no more).
+        before = p.store.version(table)
+        seen["next_out"] = (await gm.use("turn", next="Charles")).content
+        seen["next_out_moved"] = p.store.version(table) != before
     return seen
 
 
@@ -155,3 +166,8 @@ def test_the_gm_reads_kept_claims_and_self_compels_in_her_words(tmp_path: Path) 
     assert not seen["agree_moved"]
     assert sv("event.SelfCompelAnswered.no") in seen["decline"]
     assert seen["declined_moved"]
+    # One to one: Ann's odds (hidden: Alice's sheet is the GM's) say no die turns.
+    assert seen["odds_one_to_one"] == words("it")("odds.hidden"), seen["odds_one_to_one"]
+    # Charles is out: the table says so by its rule, not Discord that he is no one.
+    assert sv("rule.conflict.taken-out") in seen["next_out"], seen["next_out"]
+    assert not seen["next_out_moved"]
