@@ -58,7 +58,7 @@ from bench_server import cpu_seconds, percentile, rss_kib, start, stop  # type: 
 from websockets.asyncio.client import connect
 
 from fatekit.rules import Action
-from fatekit.server.caps import Caps, TableCaps
+from fatekit.server.caps import Caps
 from fatekit.server.links import LinkRegistry
 from fatekit.server.patch import apply_patch
 from fatekit.store import MemoryEventStore, SqliteEventStore
@@ -397,7 +397,8 @@ def bench_cold(history: int) -> tuple[float, float, float, int]:
         with SqliteEventStore(db) as store:
             copy_table(source, "source", store, "campaign")
         with SqliteEventStore(db) as store:
-            repository = TableRepository(store, guard=TableCaps(store, Caps()).check)
+            # As the server builds it: the table caps are the repository's own limits.
+            repository = TableRepository(store, limits=Caps().table_limits())
             started = time.perf_counter()
             repository.execute("campaign", c.Note(text="Back after the break."), seat="gm")
             first_command = (time.perf_counter() - started) * 1000
