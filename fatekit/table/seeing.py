@@ -106,6 +106,18 @@ class Viewer:
         except BadInput:
             return False
 
+    def names_aspect(self, aspect_id: str, sight: AspectSight | None) -> bool:
+        """Whether a part of the seat's view may name an aspect by id: one it sees, or one no
+        longer in play that it could see when the part began (its id then reads as gone, not as
+        hidden)."""
+        if self.sees_aspect_id(aspect_id):
+            return True
+        try:
+            self.state.game.find_aspect(aspect_id)
+        except BadInput:
+            return self.saw_aspect(aspect_id, sight) if sight is not None else False
+        return False
+
     def saw_aspect(self, aspect_id: str | None, sight: AspectSight | None) -> bool:
         """Whether the seat could see the aspect an event names when the event was made
         (``sight``, as the event recorded it; an older log, which did not record it: as the

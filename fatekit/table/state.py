@@ -31,7 +31,7 @@ from fatekit.rules.scenes.challenge import Challenge
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
-from fatekit.table.base import NewSituationAspect, Outweighed, SceneLayout
+from fatekit.table.base import AspectSight, NewSituationAspect, Outweighed, SceneLayout
 from fatekit.table.read_only import ReadOnly
 from fatekit.table.seats import Role, Seat
 
@@ -158,6 +158,9 @@ class SelfCompelRecord:
     complication: str
     kind: CompelKind = CompelKind.EVENT
     decision: str = ""
+    # Who could see the aspect when it was asked for (as the event recorded it): once the aspect
+    # is gone, a seat that saw it is told so rather than that the aspect is hidden.
+    aspect_sight: AspectSight | None = None
 
 
 # -- the GM's screen ---------------------------------------------------------------------------

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from fatekit.discord.lines import Reader
+from fatekit.discord.words import words
 from fatekit.formats import dumps_character
 from fatekit.rules import BadInput, IllegalAction, major_npc, mob, new_character
 from fatekit.rules.aspects.aspects import AspectKind
@@ -480,6 +482,13 @@ def test_a_self_compel_on_an_aspect_an_extreme_consequence_replaced_is_only_turn
     assert [s["answers"] for s in view_for(play.s, "ann")["self_compels"]] == [[]]
     play.do(c.CorrectExtreme(character_id="cynere", name="One-Eyed", replaces="cynere/character/2"))
     assert [s["answers"] for s in view_for(play.s, "gm")["self_compels"]] == [[False]]
+    # Seats that saw the aspect when it was asked for keep its id, so the page and Discord say it
+    # is no longer in play rather than that it is hidden.
+    for seat in ("ann", "sam"):
+        said = view_for(play.s, seat)
+        assert [s["aspect_id"] for s in said["self_compels"]] == ["cynere/character/2"]
+        reader = Reader(said, words("en"))
+        assert reader.self_compels()[0].count(words("en")("aspect.gone_name")) == 1
     version, points = play.s.version, play.s.game.ledger.wallet("cynere").available
     with pytest.raises(BadInput) as refused:
         play.do(c.SelfCompelAnswer(compel_id=asked.compel_id, accepted=True))

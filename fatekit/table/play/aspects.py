@@ -460,6 +460,7 @@ def _self_compel_asked(state: TableState, event: SelfCompelAsked) -> None:
         event.complication,
         event.kind,
         event.decision.strip(),
+        event.aspect_sight,
     )
 
 
@@ -586,7 +587,11 @@ def self_compels_view(viewer: Viewer) -> list[SelfCompelPart]:
     return [
         SelfCompelPart(
             id=asked.compel_id,
-            aspect_id=asked.aspect_id if viewer.sees_aspect_id(asked.aspect_id) else None,
+            aspect_id=(
+                asked.aspect_id
+                if viewer.names_aspect(asked.aspect_id, asked.aspect_sight)
+                else None
+            ),
             target=asked.target,
             kind=asked.kind,
             decision=asked.decision,
