@@ -158,14 +158,18 @@ async def kept_moves(door: Door, context: Context, reader: Any) -> list[Choice]:
         rule = reader.rule(move.rule)
         # The move in the GM's words where the catalogs name it (a roll's action), and whose
         # seat asked by its name: the GM reads this, not the command's type and the seat's id.
-        named = move_name(reader.t, move.type) or escape(move.type)
+        named = move_name(reader.t, move.type, move.data) or escape(move.type)
         out.append(Choice(f"{named} ({reader.seat(move.seat)}): {rule}", move.id))
     return out
 
 
-def move_name(t: Words, command_type: str) -> str | None:
-    """A command's move in the catalog's words (``CreateAdvantage``: ``move.create_advantage``),
-    or ``None`` where the catalogs name no such move."""
+def move_name(t: Words, command_type: str, data: Mapping[str, Any] | None = None) -> str | None:
+    """A command's move in the catalog's words (``AnswerCompel``: ``move.answer_compel``; a
+    ``Roll`` by its action, ``move.overcome``), or ``None`` where the catalogs name no such move
+    (a type the GM typed in ``/gm command``)."""
+    action = (data or {}).get("action") if command_type == "Roll" else None
+    if isinstance(action, str) and t.has(f"move.{action}"):
+        return t(f"move.{action}")
     key = "".join(
         f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(command_type)
     )
@@ -449,7 +453,7 @@ async def _ask(door: Door, context: Context, move_id: str) -> JSON:
     seen = await door.seen(context, public=True)
     rule = seen.reader.rule(kept.rule)
     # What is asked, where the catalogs name it: the GM answers a move, not only a rule.
-    named = move_name(t, kept.type)
+    named = move_name(t, kept.type, kept.data)
     who = escape(context.user_name)
     text = (
         t("discord.asked_move", who=who, move=named, rule=rule)
