@@ -5,7 +5,7 @@ import { ApiError, Live, Seat, linkFrom, request } from "./lib/api.js";
 import { checkShown, fill, field, focusAgain, free, h } from "./lib/dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./lib/i18n.js";
 import { openTable, operatorControls } from "./operator.js";
-import { addEvents, forgetNames, loadOlder, showLog } from "./log.js";
+import { addEvents, askLatest, forgetNames, loadOlder, showLog } from "./log.js";
 import { announceMove, forgetMoves } from "./announce.js";
 import { applyDisplay, displayMenu } from "./display.js";
 import { untilStill, whenStill } from "./lib/still.js";
@@ -590,7 +590,7 @@ async function start() {
   app.wasLive = false;
   app.ledger = [];
   app.invites = [];
-  app.log = { started: false, before: null, more: false, loading: null };
+  app.log = { started: false, before: null, more: false, loading: null, first: null };
   app.view = null;
   app.version = null;
   if (!link) {
@@ -650,7 +650,9 @@ function openSocket(seat, link, ready) {
   let greeted = false;
   const live = new Live(seat, {
     onHello: async (hello) => {
-      // The table's rules are asked beside the seat and the words, not after them.
+      // The table's rules are asked beside the seat and the words, not after them, and so is
+      // the log's latest page (on a phone each is a round trip; it is shown once drawn).
+      if (!app.log.started) askLatest();
       const [[joined]] = await Promise.all([
         ready.catch(() => [null]), // a refusal: start() answers it
         loadPreset(hello.view).catch(() => false), // a failure: adopt() asks again, and says so

@@ -337,11 +337,22 @@ export function loadOlder() {
   return log.loading;
 }
 
+/** Ask for the log's latest page now, to be shown by the first loadOlder(): a seat's first hello
+ * asks for it beside the table's rules rather than after the document is drawn. */
+export function askLatest() {
+  const log = app.log;
+  if (log.started || log.first) return;
+  log.first = openSeat().get("/log", { limit: LOG_PAGE, before: null });
+  log.first.catch(() => null); // answered by the loadOlder() that takes it
+}
+
 /** @param {import("./store.js").LogPaging} log */
 async function readPage(log) {
   const seat = openSeat();
+  const asked = log.started ? null : log.first;
+  log.first = null;
   try {
-    const page = await seat.get("/log", { limit: LOG_PAGE, before: log.started ? log.before : null });
+    const page = await (asked || seat.get("/log", { limit: LOG_PAGE, before: log.started ? log.before : null }));
     await untilStill();
     if (seat !== app.seat) return;
     addEvents([...page.entries].reverse());

@@ -17,7 +17,9 @@ import { has, language, t, tn } from "./lib/i18n.js";
 /** @typedef {import("./lib/api.js").Live} Live */
 /** An event of the log as the server sends it (docs/server.md): its type, version and data. */
 /** @typedef {{type: string, version: number, data: Record<string, any>, [key: string]: any}} LoggedEvent */
-/** @typedef {{started: boolean, before: number | null, more: boolean, loading: Promise<void> | null}} LogPaging */
+/** The log's paging; `first` is the latest page already asked for (beside a first hello's rules).
+ * @typedef {{started: boolean, before: number | null, more: boolean, loading: Promise<void> | null,
+ * first: Promise<any> | null}} LogPaging */
 /** A link this page made for a seat (kept only here: the server never repeats one), with its QR
  * code once asked for. @typedef {{seat: string, name: string, link: string, url: string,
  * qr: Promise<string | null> | null}} Invite */
@@ -42,7 +44,7 @@ export const app = {
   /** @type {LoggedEvent[]} the part of the log the page holds, oldest first */
   events: [],
   /** @type {LogPaging} paging the log */
-  log: { started: false, before: null, more: false, loading: null },
+  log: { started: false, before: null, more: false, loading: null, first: null },
   /** @type {Record<string, any>[]} fate point changes seen between views, shown in the log */
   ledger: [],
   /** @type {Invite[]} links this page made for new seats */
