@@ -195,30 +195,41 @@ class Client:
             async with connect(self.url + after, max_size=None, compression=None) as socket:
                 async for raw in socket:
                     self.received += len(raw)
-                    message = json.loads(raw)
-                    kind = message["kind"]
-                    if kind == "hello":
-                        self.document, self.version = message["view"], message["version"]
-                        self.heard = max(self.heard, message["version"])
-                    elif kind == "event":
-                        self.heard = message["event"]["version"]
-                    elif kind == "version":
-                        self.heard = message["version"]
-                    elif kind == "view":
-                        if message["version"] <= self.version:
-                            continue
-                        if "view" in message:
-                            self.document = message["view"]
-                        elif message["base"] == self.version and self.document is not None:
-                            self.document = apply_patch(self.document, message["patch"])
-                        else:
-                            self.reconnects += 1  # a gap: start again from what we have
-                            break
-                        self.version = message["version"]
-                    elif kind == "ping":
-                        await socket.send(json.dumps({"kind": "pong"}))
+                    parsed = json.loads(raw)
+                    # A command's messages come in one frame (batch=1), as the page asks.
+                    taken = [
+                        await self.take(m, socket)
+                        for m in (parsed if isinstance(parsed, list) else [parsed])
+                    ]
                     self.changed.set()
+                    if not all(taken):
+                        break
             after = f"&after={self.heard}"
+
+    async def take(self, message: dict[str, Any], socket: Any) -> bool:
+        """Take one message; ``False`` at a gap (the document must be read again)."""
+        kind = message["kind"]
+        if kind == "hello":
+            self.document, self.version = message["view"], message["version"]
+            self.heard = max(self.heard, message["version"])
+        elif kind == "event":
+            self.heard = message["event"]["version"]
+        elif kind == "version":
+            self.heard = message["version"]
+        elif kind == "view":
+            if message["version"] <= self.version:
+                return True
+            if "view" in message:
+                self.document = message["view"]
+            elif message["base"] == self.version and self.document is not None:
+                self.document = apply_patch(self.document, message["patch"])
+            else:
+                self.reconnects += 1  # a gap: start again from what we have
+                return False
+            self.version = message["version"]
+        elif kind == "ping":
+            await socket.send(json.dumps({"kind": "pong"}))
+        return True
 
     async def reach(self, version: int) -> float:
         while self.version < version:
@@ -257,7 +268,8 @@ async def play(
 ) -> Figures:
     socket = base.replace("http://", "ws://")
     clients = [
-        Client(seat, f"{socket}/tables/{table_id}/ws?link={links[seat]}&view=1") for seat in SEATS
+        Client(seat, f"{socket}/tables/{table_id}/ws?link={links[seat]}&view=1&batch=1")
+        for seat in SEATS
     ]
     tasks = [asyncio.ensure_future(client.run()) for client in clients]
     try:

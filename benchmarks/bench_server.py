@@ -226,25 +226,32 @@ class Run:
 async def reader(run: Run, table: int, socket: ClientConnection) -> None:
     async for raw in socket:
         now = time.perf_counter()
-        message = json.loads(raw)
-        kind = message.get("kind")
-        if kind == run.arrival:
-            version = message["version"] if kind == "view" else message["event"]["version"]
-            key = (table, version)
-            command = run.by_version.get(key)
-            if command is None:  # the event beat its acknowledgement here
-                run.early.setdefault(key, []).append(now)
-            else:
-                command.arrivals.append(now)
-        elif kind == "ack":
-            command = run.commands[(table, message["id"])]
-            command.acked = now
-            command.version = message["version"]
-            key = (table, command.version)
-            run.by_version[key] = command
-            command.arrivals.extend(run.early.pop(key, []))
-        elif kind == "error":
-            run.errors += 1
+        parsed = json.loads(raw)
+        # The page asks for a command's messages in one frame (batch=1): a list of them.
+        for message in parsed if isinstance(parsed, list) else [parsed]:
+            take(run, table, message, now)
+
+
+def take(run: Run, table: int, message: dict[str, Any], now: float) -> None:
+    """One message a client received at ``now``."""
+    kind = message.get("kind")
+    if kind == run.arrival:
+        version = message["version"] if kind == "view" else message["event"]["version"]
+        key = (table, version)
+        command = run.by_version.get(key)
+        if command is None:  # the event beat its acknowledgement here
+            run.early.setdefault(key, []).append(now)
+        else:
+            command.arrivals.append(now)
+    elif kind == "ack":
+        command = run.commands[(table, message["id"])]
+        command.acked = now
+        command.version = message["version"]
+        key = (table, command.version)
+        run.by_version[key] = command
+        command.arrivals.extend(run.early.pop(key, []))
+    elif kind == "error":
+        run.errors += 1
 
 
 async def load(
@@ -405,7 +412,7 @@ def bench_fatekit(
                 )
                 links.append(seat["link"])
             return [
-                f"{sockets[n % processes]}/tables/{made['table_id']}/ws?link={link}&view=1"
+                f"{sockets[n % processes]}/tables/{made['table_id']}/ws?link={link}&view=1&batch=1"
                 for n, link in enumerate(links)
             ]
 

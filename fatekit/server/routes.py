@@ -340,6 +340,7 @@ async def socket(
     link: str | None = None,
     after: str | None = None,
     view: str | None = None,
+    batch: str | None = None,
 ) -> None:
     token = websocket.headers.get(LINK_HEADER.lower()) or link
     state = websocket.app.state
@@ -352,4 +353,5 @@ async def socket(
         after,
         view,
         cast(SeatSockets, state.seat_sockets),
+        batch,
     )

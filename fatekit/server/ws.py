@@ -1,7 +1,7 @@
 """One WebSocket connection: catch a seat up from the version it last saw, then keep it live.
 
 The protocol (``docs/server.md`` has it in full). The client connects to
-``/tables/{table_id}/ws?link=<link>&after=<version>[&view=1]`` and receives, in this order:
+``/tables/{table_id}/ws?link=<link>&after=<version>[&view=1[&batch=1]]`` and receives, in this order:
 
 1. ``{"kind": "hello", "table_id", "seat", "role", "version", "after"}``, and with ``view=1``
    also ``"view"``: the seat's live document (its view and the page's extras) at ``version``;
@@ -10,7 +10,9 @@ The protocol (``docs/server.md`` has it in full). The client connects to
    and no ``after``, none: the page reads its history a page at a time from ``GET .../log``);
 3. live events, the same way, each exactly once and in version order; with ``view=1``, each
    command's events are followed by a ``{"kind": "view"}`` message, the patch that brings the
-   document up to date (see :mod:`fatekit.server.hub`).
+   document up to date (see :mod:`fatekit.server.hub`). With ``batch=1``, a command's live
+   messages (its events, then the patch) come in one frame, a JSON array of them in order (the
+   page asks for this: a frame, not a message, is what a socket costs to send).
 
 Every message that carries a version moves the client's version on: after a reconnect with
 ``after`` set to it, nothing is missed and nothing comes twice. A dead client is noticed by the
@@ -112,12 +114,14 @@ async def serve_socket(
     after: str | None,
     view: str | None = None,
     seats: SeatSockets | None = None,
+    batch: str | None = None,
 ) -> None:
     """Run one connection from accept to close (refused when its seat has ``seats``' cap)."""
     await socket.accept()
     try:
         caller = await service.resolve(link, table_id)
-        document = _flag(view)
+        document = _flag(view, "view", "keep the live document")
+        together = _flag(batch, "batch", "have each command's messages in one frame")
         start = _after(after, document)
     except Exception as error:
         status, body = problem(error)
@@ -127,18 +131,18 @@ async def serve_socket(
         await _refuse(socket, 429, seats.refusal())
         return
     try:
-        await _Connection(socket, service, settings, caller, document).run(start)
+        await _Connection(socket, service, settings, caller, document, together).run(start)
     finally:
         if seats is not None:
             seats.give_back(caller.table_id, caller.seat)
 
 
-def _flag(text: str | None) -> bool:
+def _flag(text: str | None, name: str, does: str) -> bool:
     if text in (None, "", "0", "false"):
         return False
     if text in ("1", "true"):
         return True
-    raise FieldErrors("subscription", {"view": "1 or true to keep the live document, else 0"})
+    raise FieldErrors("subscription", {name: f"1 or true to {does}, else 0"})
 
 
 def _after(text: str | None, document: bool) -> int | None:
@@ -166,6 +170,9 @@ class _Connection:
     settings: SocketSettings
     caller: Caller
     document: bool = False
+    # Each command's messages (its events, then the document's patch) in one frame, a JSON
+    # array: one send a command rather than one a message, which is most of a socket's cost.
+    together: bool = False
     phase: Phase = field(default=Phase.CONNECTING, init=False)
     bucket: TokenBucket = field(init=False)
     sent: int = field(default=0, init=False)  # the version the client has been brought to
@@ -276,8 +283,11 @@ class _Connection:
             self.sent = caught.version
             if batch.last <= self.sent:
                 return
-        for line_version, text in batch.lines:
-            if line_version > self.sent:
+        texts = [text for line_version, text in batch.lines if line_version > self.sent]
+        if self.together and len(texts) > 1:
+            await self.socket.send_text(f"[{','.join(texts)}]")
+        else:
+            for text in texts:
                 await self.socket.send_text(text)
         self.sent = batch.last
 

@@ -31,27 +31,34 @@ class Page:
         self.events: list[dict[str, Any]] = []
         self.sizes: list[int] = []
         self.heard = hello["after"]  # the last version an event or version message reached
+        self.frames: list[str] = []
 
     def until(self, version: int, *, document: bool = True) -> None:
         """Read messages until the document (or, without ``document``, the log) reaches
         ``version``."""
         while (self.version if document else self.heard) < version:
             raw = self.socket.receive_text()
-            message = json.loads(raw)
-            if message["kind"] == "event":
-                self.events.append(message["event"])
-                self.heard = message["event"]["version"]
-            elif message["kind"] == "version":
-                self.heard = message["version"]
-            elif message["kind"] == "view":
-                self.sizes.append(len(raw))
-                if "patch" in message:
-                    assert message["base"] == self.version, "a patch for another version"
-                    self.document = apply_patch(self.document, message["patch"])
-                else:
-                    self.document = message["view"]
-                self.version = message["version"]
-                assert self.document["table"]["version"] == self.version
+            self.frames.append(raw)
+            parsed = json.loads(raw)
+            # With batch=1 a command's messages come in one frame, a list of them in order.
+            for message in parsed if isinstance(parsed, list) else [parsed]:
+                self.take(message, len(json.dumps(message)))
+
+    def take(self, message: dict[str, Any], size: int) -> None:
+        if message["kind"] == "event":
+            self.events.append(message["event"])
+            self.heard = message["event"]["version"]
+        elif message["kind"] == "version":
+            self.heard = message["version"]
+        elif message["kind"] == "view":
+            self.sizes.append(size)
+            if "patch" in message:
+                assert message["base"] == self.version, "a patch for another version"
+                self.document = apply_patch(self.document, message["patch"])
+            else:
+                self.document = message["view"]
+            self.version = message["version"]
+            assert self.document["table"]["version"] == self.version
 
 
 def connect(seat: Seat, query: str = "&view=1") -> Any:
@@ -116,6 +123,53 @@ def test_every_command_patches_each_seats_document_as_that_seat_sees_it(api: Api
             text = json.dumps(pages[who][1].document)
             assert "ZZ Hidden Hatch" not in text and "ZZ-GM-ONLY" not in text, who
         assert "ZZ Hidden Hatch" in json.dumps(pages["gm"][1].document)
+
+
+def test_batch_sends_a_commands_messages_in_one_frame(api: Api) -> None:
+    """What the page asks for (``batch=1``): each command's events and then the patch in one
+    frame, a list in order, so a seat costs the server one send a command; the document ends
+    as the HTTP reads give it, as message by message."""
+    gm = api.table()
+    ann = gm.invite("Ann")
+    ann.send("AddCharacter", sheet=ruth_sheet(), owner="ann")
+    gm.send("StartSession")
+    gm.send("StartScene", name="On deck", participants=["ruth"])
+    with connect(ann, "&view=1&batch=1") as together, connect(ann) as apart:
+        one, many = Page(together), Page(apart)
+        commands = [
+            (
+                ann,
+                "Roll",
+                {
+                    "actor": "ruth",
+                    "action": "overcome",
+                    "skill": "athletics",
+                    "difficulty": 2,
+                    "dice": "++++",
+                },
+            ),
+            (ann, "ResolveRoll", {}),
+            (gm, "Note", {"text": "the rain starts"}),
+        ]
+        for seat, kind, data in commands:
+            version = seat.send(kind, **data)["version"]
+            before = (len(one.frames), len(many.frames))
+            one.until(version)
+            many.until(version)
+            assert len(one.frames) - before[0] == 1, kind
+            frame = json.loads(one.frames[-1])
+            kinds = [m["kind"] for m in frame]
+            assert kinds[-1] == "view" and set(kinds[:-1]) <= {"event", "version"}, kinds
+            assert len(many.frames) - before[1] == len(frame), kind
+        assert one.document == many.document == fresh(ann)
+        assert one.events == many.events
+
+
+def test_a_bad_batch_is_refused_with_its_field(api: Api) -> None:
+    gm = api.table()
+    with connect(gm, "&view=1&batch=2") as socket:
+        refusal = socket.receive_json()
+    assert refusal["status"] == 422 and "batch" in refusal["fields"], refusal
 
 
 def test_a_note_is_a_tiny_patch(api: Api) -> None:

@@ -159,7 +159,7 @@ export class Live {
     }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const after = this.version === null ? "" : `&after=${this.version}`;
-    const url = `${scheme}://${location.host}/tables/${encodeURIComponent(this.seat.tableId)}/ws?link=${encodeURIComponent(this.seat.link)}&view=1${after}`;
+    const url = `${scheme}://${location.host}/tables/${encodeURIComponent(this.seat.tableId)}/ws?link=${encodeURIComponent(this.seat.link)}&view=1&batch=1${after}`;
     const socket = new WebSocket(url);
     this.socket = socket;
     this.onStatus("connecting");
@@ -167,12 +167,15 @@ export class Live {
       if (socket !== this.socket) return;
       // The server's heartbeat is the WebSocket protocol's ping, which the browser answers itself.
       const data = JSON.parse(message.data);
-      // In order, each after the one before: a hello's document is drawn (its rules and the
-      // page's words loaded) before the events and patches that follow it are applied to it.
-      const handled = this.handling.then(() => (socket === this.socket ? this.receive(data) : null));
-      // One message's failure stops none after it, and is still reported as the page's error
-      // (a drawing bug must not hide behind a table that says "connecting" forever).
-      this.handling = handled.catch((error) => reportError(error));
+      // A command's messages come in one frame (batch=1): its events, then the patch.
+      for (const one of Array.isArray(data) ? data : [data]) {
+        // In order, each after the one before: a hello's document is drawn (its rules and the
+        // page's words loaded) before the events and patches that follow it are applied to it.
+        const handled = this.handling.then(() => (socket === this.socket ? this.receive(one) : null));
+        // One message's failure stops none after it, and is still reported as the page's error
+        // (a drawing bug must not hide behind a table that says "connecting" forever).
+        this.handling = handled.catch((error) => reportError(error));
+      }
     });
     socket.addEventListener("close", (closing) => {
       this.dropSent(socket);
