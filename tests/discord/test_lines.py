@@ -8,6 +8,7 @@ import pytest
 
 from fatekit.discord.commands import COMMANDS, definitions
 from fatekit.discord.lines import _LINES, Reader, dice_text, escape
+from fatekit.discord.sheets import sheet_text
 from fatekit.discord.words import LANGUAGES, language_of, plural, words
 from fatekit.table.events import EVENT_TYPES
 
@@ -254,3 +255,22 @@ def test_the_odds_say_the_dice_weight_turns(language: str) -> None:
         reader,
     )
     assert say("odds.weight_theirs", own=2, other=1, n=1) in hidden
+
+
+@pytest.mark.parametrize("preset", ["fae", "woa"])
+def test_an_approach_table_names_and_heads_its_approaches_in_the_audiences_language(
+    preset: str,
+) -> None:
+    """War of Ashes plays Fate Accelerated's approaches (issue 41): a Russian channel reads
+    Quick as Быстро under the heading Подходы, as at a Fate Accelerated table."""
+    sheet = {"name": "Deliah", "aspects": [], "consequences": [], "skills": {"quick": 3}}
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [{"id": "deliah", "revealed": True, "sheet": sheet}],
+        "table": {"preset": preset},
+        "scene": None,
+    }
+    reader = Reader(view, words("ru"))
+    assert reader.skill("quick") == "Быстро"
+    text = sheet_text(view, "deliah", reader)
+    assert "**Подходы**" in text and "Быстро" in text
