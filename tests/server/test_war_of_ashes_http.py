@@ -46,4 +46,3 @@ def test_a_war_of_ashes_table_weighs_without_choosing_weight(api: Api) -> None:
     # The rule set's own file is what the page downloads to start a hack from.
     own = api.client.get("/rules/rulesets/woa").json()
     assert own["options"] == ["weight"] and own["source"] == "srd/war-of-ashes.md"
-
