@@ -101,6 +101,63 @@ def test_a_weighed_roll_says_the_weights_and_the_draw_in_each_language(language:
     assert line is not None and dice_text("-+00") in line
 
 
+@pytest.mark.rule("weight.each-roll", "weight.two-to-one")
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("fields", "key"),
+    [
+        ({"free": False}, "event.Invoked.paid.weight"),
+        ({"free": True}, "event.Invoked.free.weight"),
+        ({"free": True, "boost_name": "Off Balance"}, "event.Invoked.boost.weight"),
+        ({"free": False, "target": "guard"}, "event.Invoked.paid_target.weight"),
+        ({"free": True, "target": "guard"}, "event.Invoked.free_target.weight"),
+        ({"free": True, "target": "guard", "boost_name": "Off Balance"}, "event.Invoked.boost_target.weight"),
+    ],
+)  # fmt: skip
+def test_a_reroll_of_a_weighed_roll_says_the_dice_fell_and_turned_again(
+    language: str, fields: dict[str, object], key: str
+) -> None:
+    """War of Ashes' weight is read again on every roll (issue 41): a reroll that weight turned
+    says what fell, the sides' weights and the dice turned, in every language; one it did not
+    turn reads as before."""
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [
+            {"id": who, "revealed": True, "sheet": {"name": name, "aspects": [], "consequences": []}}
+            for who, name in (("ruth", "Ruth"), ("guard", "Guard"))
+        ],
+        "table": {"preset": "woa"},
+        "scene": None,
+    }  # fmt: skip
+    reader = Reader(view, words(language))
+    invoked = {
+        "aspect_id": "ruth/high_concept/1",
+        "aspect": "Ex-Boxer",
+        "by": "ruth",
+        "effect": "reroll",
+        "on_defence": "target" in fields,
+        "faces": "+0-0",
+        "rolled_faces": "-0-0",
+        "weight": {"own": 3, "other": 1, "target": None, "turned": 1},
+        **fields,
+    }
+    line = reader.line({"type": "Invoked", "seat": "ann", "data": invoked})
+    # The words the weighed line adds after the new dice, as the catalog words them.
+    template = words(language).template(key)
+    added = template.split("{dice}", 1)[1].split("{own}", 1)[0]
+    assert line is not None and added.strip() and added in line
+    assert dice_text("+0-0") in line and dice_text("-0-0") in line and "3" in line
+    assert ("Guard" in line) is ("target" in fields)  # whose defence, when it was a target's
+    plain = reader.line(
+        {
+            "type": "Invoked",
+            "seat": "ann",
+            "data": {**invoked, "rolled_faces": None, "weight": None},
+        }
+    )
+    assert plain is not None and dice_text("-0-0") not in plain
+
+
 def test_typed_text_cannot_format_or_mention() -> None:
     assert escape("**@everyone** [link](x) <@123>") == r"\*\*\@everyone\*\* \[link\](x) \<\@123\>"
 
