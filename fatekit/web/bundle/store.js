@@ -1,3 +1,3 @@
-/* fatekit page bundle of sources 473b0b494a5ac8524a3601e3dbb4c9ec6b58959f36162a528d80f4761f391635 */
-import{H as a,I as b,J as c,K as d,L as e,M as f,N as g,O as h,P as i,Q as j,R as k,S as l,T as m,U as n}from"./chunk-OQR5RCXF.js";export{a as app,j as errorText,g as notify,e as openSeat,k as pressed,h as redraw,i as ruleReason,c as seatExtras,b as seatView,n as send,m as showError,l as showErrorBeside,f as subscribe,d as tablePreset};
+/* fatekit page bundle of sources 440de3e0f125500aba61aa956a2cabcd781966b5f05e0651278736cc9296d617 */
+import{M as a,N as b,O as c,P as d,Q as e,R as f,S as g,T as h,U as i,V as j,W as k,X as l,Y as m,Z as n}from"./chunk-5JKMCAR4.js";export{a as app,j as errorText,g as notify,e as openSeat,k as pressed,h as redraw,i as ruleReason,c as seatExtras,b as seatView,n as send,m as showError,l as showErrorBeside,f as subscribe,d as tablePreset};
 //# sourceMappingURL=/web/bundle/store.js.map
