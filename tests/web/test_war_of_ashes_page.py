@@ -1,6 +1,7 @@
 """War of Ashes offered on the start page (issue 41), in Swedish on a phone: the GM picks it,
-weight shows as a rule of the book (ticked and fixed), the table opens playing it, and the
-book's sample minion comes in with its weight (srd/war-of-ashes.md)."""
+weight shows as a rule of the book (ticked and fixed), the table opens playing it, a new sheet
+is headed and named as approaches, and the book's sample minion comes in with its weight
+(srd/war-of-ashes.md)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ def test_the_gm_opens_a_war_of_ashes_table_from_the_start_page(server: str, brow
         page.fill("#new-table-name", "Agaptus")
         page.click("#create-table button[type=submit]")
         expect(page.locator("#book-rules")).to_contain_text(sv["option.weight"].split(":")[0])
+        # A new sheet is Fate Accelerated's approaches, headed and named as such in Swedish.
+        page.click("#new-character")
+        expect(page.locator(".skill-grid legend")).to_have_text(sv["sheet.approaches"])
+        expect(page.locator("label[for=sheet-skill-quick]")).to_have_text(sv["approach.quick"])
+        page.keyboard.press("Escape")
         # The GM's link is the page's own: the table it opened plays War of Ashes, weight on.
         link = page.evaluate(
             "() => decodeURIComponent(location.hash.slice(1).replace(/^link=/, ''))"
