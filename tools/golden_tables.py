@@ -22,6 +22,7 @@ from fatekit.formats import dumps_character
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_to_dict
 from fatekit.rules import Action, SkillBonus, Stunt, major_npc, minor_npc, new_character
 from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.table.handle import Waiver
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -29,8 +30,17 @@ ROOT = Path(__file__).resolve().parent.parent
 class Play(Protocol):
     """A table being played (the recorder's ``Table``)."""
 
-    def do(self, seat: str, type_name: str, *, rolls: tuple[str, ...] = (), **data: Any) -> int:
-        """Send a command from ``seat``; the table's version after it."""
+    def do(
+        self,
+        seat: str,
+        type_name: str,
+        *,
+        rolls: tuple[str, ...] = (),
+        waiver: Waiver | None = None,
+        **data: Any,
+    ) -> int:
+        """Send a command from ``seat`` (with the GM's ``waiver`` over a rule, if any); the
+        table's version after it."""
 
     def by(self, seat: str) -> Callable[..., int]:
         """``do`` for one seat."""
@@ -1006,6 +1016,77 @@ def weight_targets(t: Play) -> None:
     ann("SplitAttack", actor="rolf", skill="fight", dice="--00")
 
 
+
+def woa_sample(id: str, name: str) -> str:
+    """A copy of docs/examples' Vidaar Sailor (the War of Ashes SRD's rank-and-file minion, weight
+    1) under its own id and name."""
+    path = ROOT / "docs" / "examples" / "war-of-ashes" / "vidaar-sailor.character.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    old = data["id"]
+    data.update(id=id, name=name)
+    for aspect in data["aspects"]:
+        aspect["id"] = aspect["id"].replace(old, id, 1)
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+#: A War of Ashes minion rolls what it is skilled at, words no approach names: the GM allows
+#: its attack (the rule set lets only approaches attack).
+MINION_SKILL = Waiver(("skills.attack-defend",), "a minion fights with what it is skilled at")
+
+
+def woa_gangway(t: Play) -> None:
+    """The War of Ashes SRD's own example of weight (Deliah and the City guards, its dice and
+    weights as the book gives them) on the built-in War of Ashes rule set, weight on by the rule
+    set and Deliah on approaches, with the book's sample Vidaar Sailor in the guards' place: two
+    outweigh her two to one and [00-+] turns to [00++]; she takes one out and the one left
+    rolls as the dice fell; four more come, five to one, and [0-+-] turns to [0+++], never more
+    than two dice."""
+    gm, ann = seated(t, "Ann")
+    deliah = new_character(
+        "woa", "deliah", "Deliah",
+        skills={"forceful": 3, "quick": 2, "sneaky": 2, "careful": 1, "clever": 1, "flashy": 0},
+        high_concept="Sellsword of the Free Cities", trouble="Wanted by the City Watch",
+        aspects=[(AspectKind.CHARACTER, "Never Fights Fair"),
+                 (AspectKind.CHARACTER, "Knows Every Alley of Agaptus"),
+                 (AspectKind.CHARACTER, "Olivia Has My Back")],
+    )
+    ann("AddCharacter", sheet=dumps_character(deliah), owner="ann")
+    for n in range(1, 7):
+        gm("AddCharacter", sheet=woa_sample(f"sailor{n}", f"Vidaar Sailor {n}"))
+    gm("StartSession")
+    gm("StartScene", name="The Skyhammer's gangway",
+       participants=["deliah", "sailor1", "sailor2"],
+       zones=["gangway", "quay"], links=[["gangway", "quay"]],
+       positions=[["deliah", "gangway"], ["sailor1", "gangway"], ["sailor2", "gangway"]])
+    # Deliah's Quick puts her first; the GM has the last word (the book: the situation may
+    # trump the approaches), and the sailors strike first, as the book's guards do.
+    gm("StartConflict", sides=[["deliah", ["deliah"]], ["crew", ["sailor1", "sailor2"]]])
+    gm("CorrectTurn", current="sailor1")
+    # Two sailors against Deliah: the book's [00-+] turned to [00++].
+    gm("Attack", actor="sailor1", target="deliah", skill="skilled", dice="00-+", rolls=("-000",),
+       waiver=MINION_SKILL)
+    gm("ResolveRoll", option="hit")
+    ann("Absorb", boxes=[1])
+    gm("EndTurn")
+    # Deliah, outweighed, rolls as her dice fall; the sailor defending turns one of his.
+    ann("Attack", actor="deliah", target="sailor2", skill="forceful", dice="+++0", rolls=("-000",))
+    gm("ResolveRoll", option="hit")
+    gm("TakeOut")
+    ann("EndTurn")
+    gm("CorrectTurn", current="sailor1")  # a new exchange: the sailor strikes first again
+    # One sailor against one Deliah: nobody outweighs anyone, [00-+] stays.
+    gm("Attack", actor="sailor1", target="deliah", skill="skilled", dice="00-+", rolls=("++00",),
+       waiver=MINION_SKILL)
+    gm("ResolveRoll", option="miss")
+    # Four more come: five to one, and the book's [0-+-] turned to [0+++].
+    for n in range(3, 7):
+        gm("JoinScene", character_id=f"sailor{n}", zone="gangway", side="crew")
+    gm("EndTurn")
+    gm("CorrectTurn", current="sailor3")
+    gm("Attack", actor="sailor3", target="deliah", skill="skilled", dice="0-+-", rolls=("0000",),
+       waiver=MINION_SKILL)
+
+
 # fmt: on
 
 
@@ -1203,6 +1284,18 @@ RECIPES = {
                 "gm_name": "Morgan",
             },
             weight_targets,
+        ),
+        Recipe(
+            "woa-gangway",
+            "The built-in War of Ashes rule set (issue 41): a table made with preset woa plays "
+            "weight without choosing the option; the book's weight example (Deliah and the "
+            "City guards) with Deliah on approaches and the sample Vidaar Sailor "
+            "(docs/examples/war-of-ashes) in the guards' place, the GM correcting the turn and "
+            "allowing a minion's skill: [00-+] turned to [00++] two to one, none one to one, "
+            "[0-+-] to [0+++] five to one",
+            datetime(2026, 12, 7, 21, 0, tzinfo=UTC),
+            {"name": "Agaptus: the Skyhammer's gangway", "preset": "woa", "gm_name": "Morgan"},
+            woa_gangway,
         ),
     )
 }

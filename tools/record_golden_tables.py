@@ -50,6 +50,7 @@ from fatekit.server.app import create_app
 from fatekit.server.service import TableService
 from fatekit.store import SqliteEventStore
 from fatekit.table import command_from_json
+from fatekit.table.handle import Waiver
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden_tables"
@@ -196,9 +197,18 @@ class Table:
     seats: dict[str, str] = field(default_factory=dict)  # seat id: role, in the order seated
     version: int = 0
 
-    def do(self, seat: str, type_name: str, *, rolls: tuple[str, ...] = (), **data: Any) -> int:
+    def do(
+        self,
+        seat: str,
+        type_name: str,
+        *,
+        rolls: tuple[str, ...] = (),
+        waiver: Waiver | None = None,
+        **data: Any,
+    ) -> int:
         """Send one command from ``seat`` as the server reads it and return the table's version
-        after it; ``rolls`` are the faces of the dice the command leaves to the table."""
+        after it; ``rolls`` are the faces of the dice the command leaves to the table;
+        ``waiver`` is the GM's word over a rule for this command."""
         self.service.caps.check_texts(data, "command", "data")
         dice = TableDice(rolls)
         executed = self.service.repo.execute(
@@ -208,6 +218,7 @@ class Table:
             expected_version=self.version if self.version else None,
             dice=dice,
             now=self.clock.isoformat(timespec="microseconds"),
+            waiver=waiver,
         )
         if dice.left:
             raise RuntimeError(f"{type_name} left table dice unrolled: {dice.left}")

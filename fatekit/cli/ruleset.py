@@ -1,5 +1,5 @@
 """``fatekit ruleset show KEY`` and ``fatekit ruleset check FILE``: rule-set files (a hack of your
-own, or one of the four built-in presets written out as one).
+own, or one of the built-in presets written out as one).
 
 - ``show KEY`` prints a built-in preset as a rule-set file, a starting point to edit.
 - ``check FILE`` reads a rule-set file: exit 0 with a summary when the engine can play it, exit 2

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from fatekit.cli.database import open_store
 from fatekit.cli.refusal import refuse
+from fatekit.rules.characters.presets import BUILTIN_KEYS, get_preset
 from fatekit.rules.core.errors import BadInput
 from fatekit.server.address import PUBLIC_URL_ENV
 from fatekit.server.admin import TOKEN_ENV, is_loopback, new_token, read_token
@@ -151,6 +152,7 @@ def serve(
     new_table: str | None,
     out: TextIO,
     first_table: bool = True,
+    preset: str = "condensed",
     gm_link: str | None = None,
     public_url: str | None = None,
     lan: bool = False,
@@ -170,7 +172,8 @@ def serve(
 
     ``new_table`` names a table to open now; without one, a table named :data:`FIRST_TABLE` is
     opened only when ``first_table`` is set and the database has no table yet, and otherwise
-    the tables it has are listed. ``gm_link`` names a table to issue a new GM link for.
+    the tables it has are listed. A table opened plays the built-in rule set ``preset``.
+    ``gm_link`` names a table to issue a new GM link for.
 
     Links lead to ``public_url`` (else ``$FATEKIT_PUBLIC_URL``); ``lan`` listens on the
     machine's local network address instead of ``host``, and links lead there unless a public
@@ -184,6 +187,7 @@ def serve(
     try:
         address = _address(host, public_url, lan)
         token = _operator_token(admin_token_file, address.host)
+        preset = get_preset(preset).key
     except BadInput as error:
         return refuse("serve", error)
     try:
@@ -216,7 +220,7 @@ def serve(
     if new_table is None and first_table and count == 0:
         new_table = FIRST_TABLE
     try:
-        gm_links = _gm_links(app.state.service, new_table, gm_link)
+        gm_links = _gm_links(app.state.service, new_table, gm_link, preset)
     except BadInput as error:
         sock.close()
         store.close()
@@ -298,11 +302,11 @@ def _app(
 
 
 def _gm_links(
-    service: TableService, new_table: str | None, gm_link: str | None
+    service: TableService, new_table: str | None, gm_link: str | None, preset: str = "condensed"
 ) -> list[tuple[str, Created]]:
-    """The GM links to print: a new table's (``new_table``), and a new one for the table
-    ``gm_link`` names. A table the cap refuses is only reported; a ``gm_link`` that names no
-    table the GM could open raises :class:`BadInput`."""
+    """The GM links to print: a new table's (``new_table``, on ``preset``), and a new one for
+    the table ``gm_link`` names. A table the cap refuses is only reported; a ``gm_link`` that
+    names no table the GM could open raises :class:`BadInput`."""
     from fatekit.rules.core.errors import FateError
     from fatekit.server.errors import ApiError
     from fatekit.table.commands import CreateTable
@@ -310,7 +314,7 @@ def _gm_links(
     links = []
     if new_table is not None:
         try:
-            created = service.create_table_now(CreateTable(name=new_table))
+            created = service.create_table_now(CreateTable(name=new_table, preset=preset))
             links.append((f"New table {new_table!r} (id {created.table_id}).", created))
         except ApiError as error:  # the server holds as many tables as its cap allows
             print(f"fatekit serve: no new table: {error.detail}", file=sys.stderr)
@@ -498,6 +502,7 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         new_table=args.table,
+        preset=args.preset,
         out=sys.stdout,
         first_table=not args.no_table,
         gm_link=args.gm_link,
@@ -565,6 +570,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     tables.add_argument(
         "--no-table", action="store_true", help="open no table at start, even in a new database"
+    )
+    parser.add_argument(
+        "--preset",
+        metavar="KEY",
+        default="condensed",
+        help=f"the built-in rule set the table opened at start plays ({', '.join(BUILTIN_KEYS)}; "
+        "default: condensed); the page's form offers them and a rule-set file of your own",
     )
     parser.add_argument(
         "--gm-link",

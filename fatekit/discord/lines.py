@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from fatekit.discord.words import Words
+from fatekit.rules.characters.presets import APPROACH_PRESETS
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.randomizers import Drawn, Randomizer, parse_drawn
@@ -122,7 +123,7 @@ class Reader:
         listed = table.get("skill_list")
         if listed and self.t.has(f"skill.{listed}.{key}"):
             return self.t(f"skill.{listed}.{key}")
-        group = "approach" if table.get("preset") == "fae" else "skill"
+        group = "approach" if table.get("preset") in APPROACH_PRESETS else "skill"
         if self.t.has(f"{group}.{key}"):
             return self.t(f"{group}.{key}")
         for character in self._characters.values():

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from fatekit.discord.lines import Reader, escape
+from fatekit.rules.characters.presets import APPROACH_PRESETS
 
 __all__ = ["odds_text", "scene_text", "sheet_text"]
 
@@ -44,7 +45,8 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
         return "\n".join(out)
     if sheet.get("description"):
         out.append(escape(str(sheet["description"])))
-    group = "sheet.approaches" if view["table"].get("preset") == "fae" else "sheet.skills"
+    approaches = view["table"].get("preset") in APPROACH_PRESETS
+    group = "sheet.approaches" if approaches else "sheet.skills"
     out.append(f"**{t(group)}**")
     rated = sorted(sheet.get("skills", {}).items(), key=lambda kv: (-kv[1], kv[0]))
     out.append(", ".join(f"{reader.skill(k)} {reader.rating(v)}" for k, v in rated))

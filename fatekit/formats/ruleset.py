@@ -7,7 +7,7 @@ step's problems listed (:class:`~fatekit.rules.characters.ruleset_data.RulesetPr
 2. the JSON Schema (:data:`RULESET_SCHEMA`, printed by ``fatekit schema ruleset``);
 3. what the engine needs (:func:`~fatekit.rules.characters.ruleset_data.preset_from_data`).
 
-:func:`ruleset_to_dict` writes a preset back as such a file; the four built-in presets are files
+:func:`ruleset_to_dict` writes a preset back as such a file; the built-in presets are files
 of this very form shipped in the package. The format is described in ``docs/rulesets.md``.
 """
 

@@ -142,9 +142,10 @@ CODES = {Choice.NOTHING: 0, Choice.PLUS_TWO: 1, Choice.REROLL: 2}
 
 class InvokeTable:
     """:func:`best_choice` for every margin, dice total and invoke count, as one array, for
-    rolls drawn ``way``'s way (its totals' range sizes the table)."""
+    rolls drawn ``way``'s way (its totals' range sizes the table), ``turned`` dice of a reroll
+    turned to + by weight."""
 
-    def __init__(self, most: int, way: Randomizer = _FATE) -> None:
+    def __init__(self, most: int, way: Randomizer = _FATE, turned: int = 0) -> None:
         totals = way.counts()
         # Below: hopeless even with the best draw and every invoke; above: already there.
         self.top = max(totals)
@@ -153,7 +154,8 @@ class InvokeTable:
         for m in range(self.low, self.high + 1):
             for d in range(-self.top, self.top + 1):
                 for k in range(most + 1):
-                    self.table[m - self.low, d + self.top, k] = CODES[best_choice(m, d, k, way)]
+                    best = best_choice(m, d, k, way, turned)
+                    self.table[m - self.low, d + self.top, k] = CODES[best]
 
     def __call__(self, margin: IntArray, dice: IntArray, left: IntArray) -> IntArray:
         """The code of the best choice in each of many cases at once."""

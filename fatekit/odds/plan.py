@@ -102,6 +102,8 @@ class FighterPlan:
     # Conditions kept apart: how many of ``slots`` on each row (mild, moderate, severe) may be
     # filled at once, the row cut-off; None where no cut-off applies.
     row_marks: tuple[int, int, int] | None = None
+    # The individual weight War of Ashes' weight counts (the sheet's; people 1).
+    weight: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +140,9 @@ class FightPlan:
     # Each fighter's way, by index in ``fighters`` (a big bad's true forms roll as it does);
     # empty: every fighter draws ``randomizer``'s way.
     ways: tuple[Randomizer, ...] = ()
+    # War of Ashes' weight (the weight option): attacks and defences turn dice to + by the
+    # sides' weights in the roller's zone, read afresh for every roll.
+    weight: bool = False
 
     def way(self, fighter: int) -> Randomizer:
         """How fighter ``fighter`` (an index in :attr:`fighters`) draws its rolls."""
@@ -256,6 +261,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
         ),
         scenario.randomizer,
         tuple(scenario.way_of(f.id) for f in fighters),
+        scenario.ruleset.has(OptionalRule.WEIGHT),
     )
 
 
@@ -406,6 +412,7 @@ def _fighter(
         free_invokes=free_invokes,
         scale=scale,
         row_marks=_row_marks(sheet, [i for i, _, _ in usable]) if apart else None,
+        weight=sheet.weight,
     )
 
 

@@ -2,7 +2,10 @@
 
 This is the reference. The side policies decide (whom to attack, when to create an advantage,
 how to spend invokes, how to absorb, when to concede); every move goes through the rules
-engine's :class:`~fatekit.rules.scenes.conflict.Conflict`, which refuses anything illegal.
+engine's :class:`~fatekit.rules.scenes.conflict.Conflict`, which refuses anything illegal. With
+weight, each attack and defence is weighed by the conflict as the table weighs it
+(:meth:`~fatekit.rules.scenes.conflict.Conflict.outweighs`) and its dice, rerolls too, turned by
+the rule's :func:`~fatekit.rules.options.weight.turned_up`.
 """
 
 from __future__ import annotations
@@ -37,10 +40,13 @@ from fatekit.odds.teamwork import team_bonus
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import IllegalAction
-from fatekit.rules.core.randomizers import Randomizer
+from fatekit.rules.core.randomizers import Dice, Randomizer
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, stress_track_for
 from fatekit.rules.harm.conditions import check_row_cutoff
+from fatekit.rules.options.weight import turned_up
 from fatekit.rules.scenes.conflict import Move, Phase, Status
 from fatekit.rules.scenes.scene import Game
 
@@ -78,6 +84,17 @@ def simulate_scalar(
         if progress is not None:
             progress(1)
     return Outcomes(winner, exchanges, status, consequences, fate_points)
+
+
+class _Turned:
+    """A roller's dice with ``turned`` of them turned to + on every draw (a reroll of the same
+    roll is weighed as the roll was: nobody has moved or fallen in between)."""
+
+    def __init__(self, source: DiceSource, turned: int) -> None:
+        self.source, self.turned = source, turned
+
+    def roll(self) -> Dice:
+        return turned_up(self.source.roll(), self.turned)
 
 
 class _Run:
@@ -368,15 +385,18 @@ class _Run:
         ]
         return [a for a in (*own, *scene) if a.id not in paid]
 
-    def invoke(self, who: str, roll: ActionRoll, threshold: int, policy: SidePolicy) -> None:
-        """Spend invokes on ``roll`` as the exact advice says, free ones first."""
+    def invoke(
+        self, who: str, roll: ActionRoll, threshold: int, policy: SidePolicy, turned: int = 0
+    ) -> None:
+        """Spend invokes on ``roll`` as the exact advice says, free ones first (a reroll turns
+        ``turned`` dice to +, as the roll did)."""
         wallet = self.game.ledger.wallet(who)
         paid = min(wallet.available, len(self.payable(who, roll))) if policy.fate_points else 0
         left = min(policy.max_invokes, self.free_invokes(who) + paid)
         while left > 0:
             assert roll.dice is not None
             margin = roll.effort - roll.dice.total - roll.opposition_value - threshold
-            choice = best_choice(margin, roll.dice.total, left, self.way(who))
+            choice = best_choice(margin, roll.dice.total, left, self.way(who), turned)
             if choice is Choice.NOTHING:
                 return
             effect = InvokeEffect.PLUS_TWO if choice is Choice.PLUS_TWO else InvokeEffect.REROLL
@@ -401,14 +421,24 @@ class _Run:
             ):
                 roll.use_stunt(stunt)
 
+    def weighed(self, who: str, action: Action, target: str | None = None) -> int:
+        """How many of ``who``'s dice weight turns on this roll (0 without weight)."""
+        if not self.plan.weight:
+            return 0
+        found = self.conflict.outweighs(who, action, target=target)
+        return 0 if found is None else found.turned
+
     def attack(self, actor: str, target: str, attack: Roll) -> None:
         conflict = self.conflict
+        # Weighed before the roll, from who stands where now, as the table weighs it.
+        mine = self.weighed(actor, Action.ATTACK, target)
+        theirs = self.weighed(target, Action.DEFEND)
         roll = conflict.attack(
             actor,
             target,
             attack.skill,
-            dice=self.dice_of(actor),
-            defender_dice=self.dice_of(target),
+            dice=_Turned(self.dice_of(actor), mine) if mine else self.dice_of(actor),
+            defender_dice=_Turned(self.dice_of(target), theirs) if theirs else self.dice_of(target),
             ranged=attack.ranged,
             helpers=self.helpers(actor, target, attack),
         )
@@ -422,9 +452,9 @@ class _Run:
         policy = self.policy(actor)
         if policy.invoke_for is not InvokeAim.NEVER:
             aim = max(3, needed) if policy.invoke_for is InvokeAim.STYLE else needed
-            self.invoke(actor, roll, aim, policy)
+            self.invoke(actor, roll, aim, policy, mine)
         if self.policy(target).defend_invokes:
-            self.invoke(target, defence, 1 - needed, self.policy(target))
+            self.invoke(target, defence, 1 - needed, self.policy(target), theirs)
         conflict.resolve("hit" if roll.shifts >= 3 else None)
         if conflict.turns.phase is Phase.HIT:
             self.absorb(target)

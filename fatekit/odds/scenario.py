@@ -275,12 +275,6 @@ def scenario_from_dict(
         ruleset = Ruleset.of(preset, options, skill_list=skill_list)
     except IllegalAction as error:
         raise BadInput(str(error)) from None
-    if ruleset.has(OptionalRule.WEIGHT):
-        # Its engines count ratings, not who stands where: odds leaving weight out would mislead.
-        raise BadInput(
-            "the fight simulator does not play weight (War of Ashes) yet: its odds would leave "
-            "out the dice weight turns to +; simulate without the weight option"
-        )
     try:
         kind = ConflictKind(str(data.get("kind", "physical")))
     except ValueError:
@@ -323,6 +317,8 @@ def scenario_from_dict(
         big_bad = big_bad_from_dict(
             data["big_bad"], sheets, ruleset, base=base or Path("."), trusted=table_sheets
         )
+    if ruleset.has(OptionalRule.WEIGHT):
+        _weight_playable(fighters, hazards, big_bad)
     return Scenario(
         str(data.get("title", source or "scenario")),
         ruleset,
@@ -343,6 +339,24 @@ def scenario_from_dict(
         hazards,
         _randomizer(data.get("randomizer", Randomizer.FATE_DICE.value)),
     )
+
+
+def _weight_playable(
+    fighters: Mapping[str, Fighter], hazards: Sequence[HazardSpec], big_bad: BigBad | None
+) -> None:
+    """Refuse, with the reason, what the simulator does not weigh yet: its engines weigh each
+    fighter once, so a mob (whose weight falls as its members do), a hazard and a big bad's
+    forms would be counted otherwise than the table counts them."""
+    mobs = sorted(who for who, f in fighters.items() if f.character.members > 1)
+    if mobs:
+        raise BadInput(
+            f"the fight simulator does not weigh a mob yet ({', '.join(mobs)}): its weight "
+            "falls as its members do; give each member as a fighter (copies) instead"
+        )
+    if hazards:
+        raise BadInput("the fight simulator does not weigh hazards yet: leave them out to weigh")
+    if big_bad is not None:
+        raise BadInput("the fight simulator does not weigh a big bad yet: leave it out to weigh")
 
 
 def _randomizer(value: Any) -> Randomizer:

@@ -16,11 +16,14 @@ as its fight starts and dealt without replacement, shuffled again whenever it is
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import numpy.typing as npt
 
 from fatekit.rules.core.dice import FateDice
 from fatekit.rules.core.randomizers import DECK, THREE_D6_TABLE, Dice, Drawn, Randomizer
+from fatekit.rules.options.weight import MAX_TURNED, turned_up
 
 __all__ = [
     "BLOCK",
@@ -32,6 +35,7 @@ __all__ = [
     "dice_block",
     "draws_block",
     "totals_block",
+    "turned_totals_block",
 ]
 
 _CARDS = len(DECK)
@@ -96,6 +100,49 @@ def totals_block(
         return np.asarray(fate.sum(axis=-1), dtype=np.int8)
     # Four dice added one by one: NumPy's sum over so short an axis is slower.
     return (drawn[..., 0] + drawn[..., 1] + drawn[..., 2] + drawn[..., 3]).astype(np.int8)
+
+
+def turned_totals_block(
+    seed: int, group: int, block: int, randomizer: Randomizer, turned: int
+) -> npt.NDArray[np.int8]:
+    """:func:`totals_block` with ``turned`` dice of every roll turned to + (War of Ashes'
+    weight), as :func:`~fatekit.rules.options.weight.turned_up` turns them at the table."""
+    drawn = draws_block(seed, group, block, randomizer)
+    found: npt.NDArray[np.int8] = _turned_lookup(randomizer, turned)[_codes(drawn, randomizer)]
+    return found
+
+
+def _base(randomizer: Randomizer) -> tuple[int, int, int]:
+    """How a drawn row is numbered: its length, each place's base, and the lowest value."""
+    if randomizer is Randomizer.FATE_DICE:
+        return 4, 3, -1
+    if randomizer is Randomizer.DECK_OF_FATE:
+        return 1, _CARDS, 0
+    return randomizer.dice, 6, 1
+
+
+def _codes(drawn: npt.NDArray[np.int8], randomizer: Randomizer) -> npt.NDArray[np.int64]:
+    """Each drawn row as one number (its places in :func:`_base`'s base), to index a lookup."""
+    length, base, low = _base(randomizer)
+    codes = np.zeros(drawn.shape[:-1], dtype=np.int64)
+    for i in range(length):
+        codes += (drawn[..., i].astype(np.int64) - low) * base**i
+    return codes
+
+
+@cache
+def _turned_lookup(randomizer: Randomizer, turned: int) -> npt.NDArray[np.int8]:
+    """Every row the tape may draw, by its code, made into its total with ``turned`` dice
+    turned: the rule's own :func:`~fatekit.rules.options.weight.turned_up` on each (81 rows of
+    Fate dice or cards, 6**n of six-sided dice), so the simulator turns dice as the table does."""
+    if not 0 <= turned <= MAX_TURNED:
+        raise ValueError(f"weight turns 0 to {MAX_TURNED} dice, not {turned}")
+    length, base, low = _base(randomizer)
+    table = np.zeros(base**length, dtype=np.int8)
+    for code in range(base**length):
+        row = np.array([(code // base**i) % base + low for i in range(length)], dtype=np.int8)
+        table[code] = turned_up(_dice_of(row, randomizer), turned).total
+    return table
 
 
 def _dice_of(row: npt.NDArray[np.int8], randomizer: Randomizer) -> Dice:

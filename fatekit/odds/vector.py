@@ -4,7 +4,10 @@ Every run of a batch is at the same place in the turn order at the same time (a 
 the actor is the same in every run); each step works on the runs where that actor is still in the
 fight. The rules are those of the scalar engine for everything a scenario can express (see
 ``docs/odds.md``), and both read the same tape of dice, so with the same seed they give the same
-result run by run.
+result run by run. With weight, each attack and defence is weighed in every run from who still
+stands in the roller's zone, by the rule's own
+:func:`~fatekit.rules.options.weight.dice_turned` for each case met, and its dice read from the
+tape turned as the rule's :func:`~fatekit.rules.options.weight.turned_up` turns them.
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from fatekit.odds.scenario import (
     TargetPolicy,
     TeamworkPolicy,
 )
-from fatekit.odds.tape import BLOCK, GROUP, choice_block, totals_block
+from fatekit.odds.tape import BLOCK, GROUP, choice_block, totals_block, turned_totals_block
 from fatekit.odds.teamwork import team_bonuses as _team_bonus
 from fatekit.odds.vector_forms import FormColumns
 from fatekit.odds.vector_solo import SoloRolls
+from fatekit.rules.options.weight import MAX_TURNED, Weights, dice_turned
 
 __all__ = ["CHUNK", "loaded", "simulate_vector"]
 
@@ -138,7 +142,10 @@ class _Batch(SoloRolls, FormColumns):
             dtype=np.int64,
         )
         most = max(p.max_invokes for p in plan.policies)
-        self.tables = [InvokeTable(most, way) for way in self.ways]
+        # Each way's advice, for rerolls with 0 (and, with weight, 1 and 2) dice turned.
+        kinds = range(MAX_TURNED + 1 if plan.weight else 1)
+        self.tables = [[InvokeTable(most, way, t) for t in kinds] for way in self.ways]
+        self.weight = np.array([f.weight for f in fighters], dtype=np.int64)
         # -- the state of every run ------------------------------------------------------------
         self.status = np.full((n, c), STANDING, dtype=np.int8)
         self.forms_setup(n)
@@ -166,6 +173,11 @@ class _Batch(SoloRolls, FormColumns):
         # Each way's totals (4dF: -4 to +4), and how far each run has read them.
         self.dice = [np.zeros((n, 0), dtype=np.int8) for _ in self.ways]
         self.dice_at = [np.zeros(n, dtype=np.int64) for _ in self.ways]
+        # With weight, the same rolls with 1 and 2 dice turned, read at the same place.
+        self.turned = [
+            [np.zeros((n, 0), dtype=np.int8) for _ in range(MAX_TURNED if plan.weight else 0)]
+            for _ in self.ways
+        ]
         self.choices = np.zeros((n, 0))
         self.choice_at = np.zeros(n, dtype=np.int64)
 
@@ -191,45 +203,93 @@ class _Batch(SoloRolls, FormColumns):
 
     # -- the tape --------------------------------------------------------------------------------
 
-    def roll(self, runs: IntArray, who: int | IntArray | None = None) -> IntArray:
+    def roll(
+        self, runs: IntArray, who: int | IntArray | None = None, turned: IntArray | None = None
+    ) -> IntArray:
         """The next dice total of each of ``runs``, drawn the way ``who`` rolls (a column, or
-        one a run; None: a hazard, which draws the scenario's way)."""
+        one a run; None: a hazard, which draws the scenario's way), ``turned`` dice of each
+        turned to + by weight (None: none)."""
         if who is None or len(self.ways) == 1:
-            return self.draw(0, runs)
+            return self.draw(0, runs, turned)
         way = self.way_of[who]
         if np.ndim(way) == 0:
-            return self.draw(int(way), runs)
+            return self.draw(int(way), runs, turned)
         totals = np.zeros(runs.size, dtype=np.int64)
         for k in np.unique(way):
             these = way == k
-            totals[these] = self.draw(int(k), runs[these])
+            totals[these] = self.draw(
+                int(k), runs[these], None if turned is None else turned[these]
+            )
         return totals
 
-    def draw(self, k: int, runs: IntArray) -> IntArray:
-        """The next total of each of ``runs`` on way ``k``'s tape."""
+    def draw(self, k: int, runs: IntArray, turned: IntArray | None = None) -> IntArray:
+        """The next total of each of ``runs`` on way ``k``'s tape, ``turned`` of its dice
+        turned to + (None: none)."""
         at = self.dice_at[k]
         if runs.size and at[runs].max() >= self.dice[k].shape[1]:
             block = self.dice[k].shape[1] // BLOCK
             more = np.zeros((self.n, BLOCK), dtype=np.int8)
+            also = [np.zeros((self.n, BLOCK), dtype=np.int8) for _ in self.turned[k]]
             for g in np.unique(self.group):
                 rows = self.group == g
                 summed = totals_block(self.seed, int(g), block, self.ways[k])
                 more[rows] = summed[self.row[rows]]
+                for t, kept in enumerate(also, start=1):
+                    way = self.ways[k]
+                    kept[rows] = turned_totals_block(self.seed, int(g), block, way, t)[
+                        self.row[rows]
+                    ]
             self.dice[k] = np.concatenate([self.dice[k], more], axis=1)
+            self.turned[k] = [
+                np.concatenate([old, new], axis=1)
+                for old, new in zip(self.turned[k], also, strict=True)
+            ]
         totals: IntArray = self.dice[k][runs, at[runs]].astype(np.int64)
+        if turned is not None:
+            for t, kept in enumerate(self.turned[k], start=1):
+                these = turned == t
+                totals[these] = kept[runs[these], at[runs[these]]]
         at[runs] += 1
         return totals
 
-    def advice(self, who: IntArray, margin: IntArray, dice: IntArray, left: IntArray) -> IntArray:
-        """The best invoke choice's code in each case, for rolls drawn the way ``who`` rolls."""
-        if len(self.tables) == 1:
-            return self.tables[0](margin, dice, left)
-        way = self.way_of[who]
+    def advice(
+        self,
+        who: IntArray,
+        margin: IntArray,
+        dice: IntArray,
+        left: IntArray,
+        turned: IntArray | None = None,
+    ) -> IntArray:
+        """The best invoke choice's code in each case, for rolls drawn the way ``who`` rolls
+        whose rerolls turn ``turned`` dice (None: none)."""
+        if len(self.tables) == 1 and turned is None:
+            return self.tables[0][0](margin, dice, left)
+        way = self.way_of[who] if len(self.tables) > 1 else np.zeros(who.size, dtype=np.int64)
+        kind = np.zeros(who.size, dtype=np.int64) if turned is None else turned
         codes = np.zeros(who.size, dtype=np.int64)
         for k in np.unique(way):
-            these = way == k
-            codes[these] = self.tables[int(k)](margin[these], dice[these], left[these])
+            for t in np.unique(kind):
+                these = (way == k) & (kind == t)
+                codes[these] = self.tables[int(k)][int(t)](margin[these], dice[these], left[these])
         return codes
+
+    def turned_on(self, runs: IntArray, roller: IntArray, target: IntArray | None) -> IntArray:
+        """How many of each run's ``roller``'s dice weight turns to + (0, 1 or 2): the sides'
+        weights among those still standing in the roller's zone, and for an attack its
+        ``target``'s own, read by the rule's :func:`dice_turned` for each case met."""
+        here = self.pos[runs, roller]
+        counted = (self.status[runs] == STANDING) & (self.pos[runs] == here[:, None])
+        ours = self.side[None, :] == self.side[roller][:, None]
+        own = (counted & ours).astype(np.int64) @ self.weight
+        other = (counted & ~ours).astype(np.int64) @ self.weight
+        aimed = np.full(runs.size, -1) if target is None else self.weight[target]
+        cases, where = np.unique(np.stack([own, other, aimed], axis=1), axis=0, return_inverse=True)
+        turned = np.array(
+            [dice_turned(Weights(int(o), int(t), None if a < 0 else int(a))) for o, t, a in cases],
+            dtype=np.int64,
+        )
+        found: IntArray = turned[where.reshape(-1)]
+        return found
 
     def pick(self, runs: IntArray, counts: IntArray) -> IntArray:
         """An even choice from 0 to ``counts - 1`` in each of ``runs``."""
@@ -507,11 +567,13 @@ class _Batch(SoloRolls, FormColumns):
         dice: IntArray,
         policy: SidePolicy,
         against: IntArray | None = None,
+        turned: IntArray | None = None,
     ) -> tuple[IntArray, IntArray]:
         """Spend invokes as the advice says, free ones first; return the bonus and new dice.
 
         ``margin`` is the roller's margin without dice or invokes (threshold already taken off);
-        ``against`` whom each roll is against (a big bad may change what invokes are worth).
+        ``against`` whom each roll is against (a big bad may change what invokes are worth);
+        ``turned`` the dice weight turns on each roll, a reroll's too (None: none).
         """
         bonus = np.zeros(runs.size, dtype=np.int64)
         payable = np.minimum(self.points(runs, who), self.own[runs, who] + self.scene[runs])
@@ -521,7 +583,13 @@ class _Batch(SoloRolls, FormColumns):
             live = np.flatnonzero(left > 0)
             if not live.size:
                 break
-            choice = self.advice(who[live], margin[live] + bonus[live], dice[live], left[live])
+            choice = self.advice(
+                who[live],
+                margin[live] + bonus[live],
+                dice[live],
+                left[live],
+                None if turned is None else turned[live],
+            )
             acting = live[choice != _NOTHING]
             left[live[choice == _NOTHING]] = 0
             if not acting.size:
@@ -530,7 +598,9 @@ class _Batch(SoloRolls, FormColumns):
             plus = acting[chosen == _PLUS_TWO]
             bonus[plus] += self.invoke_worth(runs[plus], who[plus], against, plus)
             again = acting[chosen == _REROLL]
-            dice[again] = self.roll(runs[again], who[again])
+            dice[again] = self.roll(
+                runs[again], who[again], None if turned is None else turned[again]
+            )
             left[acting] -= 1
             r, w = runs[acting], who[acting]
             free = self.free[r, w] > 0
@@ -564,24 +634,28 @@ class _Batch(SoloRolls, FormColumns):
             guarded = self.guarding[runs, target]
             self.defended[runs[guarded], target[guarded]] = True
             defence = defence + 2 * guarded
-        mine, theirs = self.roll(runs, actor), self.roll(runs, target)
+        actors = np.full(runs.size, actor)
+        # Weighed before the roll, in every run from who still stands where (as the table).
+        weighed = self.plan.weight
+        own = self.turned_on(runs, actors, target) if weighed else None
+        guards = self.turned_on(runs, target, None) if weighed else None
+        mine, theirs = self.roll(runs, actor, own), self.roll(runs, target, guards)
         weapon, armor = self.weapon[actor], self.armor[target]
         needed = np.where(
             (weapon > 0) & (weapon - armor >= 1), 0, np.maximum(1, 1 + armor - weapon)
         )
         policy = self.plan.policies[int(self.side[actor])]
         bonus = np.zeros(runs.size, dtype=np.int64)
-        actors = np.full(runs.size, actor)
         if policy.invoke_for is not InvokeAim.NEVER:
             aim = np.maximum(3, needed) if policy.invoke_for is InvokeAim.STYLE else needed
             margin = attack - defence - theirs - aim
-            bonus, mine = self.invoke(runs, actors, margin, mine, policy, target)
+            bonus, mine = self.invoke(runs, actors, margin, mine, policy, target, own)
         guard = self.plan.policies[1 - int(self.side[actor])]
         shield = np.zeros(runs.size, dtype=np.int64)
         if guard.defend_invokes:
             effort = attack + bonus + mine
             shield, theirs = self.invoke(
-                runs, target, defence - effort - (1 - needed), theirs, guard, actors
+                runs, target, defence - effort - (1 - needed), theirs, guard, actors, guards
             )
         shifts = attack + bonus + mine - (defence + shield + theirs)
         self.free[runs[shifts <= -3], target[shifts <= -3]] += 1  # defended with style

@@ -64,3 +64,13 @@ def test_a_port_in_use_a_bad_public_address_and_a_missing_token_file_exit_2(
     assert main(["serve", "--db", db, "--port", "0", "--admin-token-file", missing]) == 2
     assert "fatekit serve:" in capsys.readouterr().err
     assert not (tmp_path / "t.db").exists()  # refused before the database was opened
+
+
+def test_an_unknown_preset_exits_2_before_the_database_is_opened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "t.db"
+    assert main(["serve", "--db", str(db), "--port", "0", "--preset", "gurps"]) == 2
+    err = capsys.readouterr().err
+    assert "fatekit serve:" in err and "unknown preset 'gurps'" in err and "woa" in err
+    assert not db.exists()

@@ -8,6 +8,7 @@ import pytest
 
 from fatekit.discord.commands import COMMANDS, definitions
 from fatekit.discord.lines import _LINES, Reader, dice_text, escape
+from fatekit.discord.sheets import sheet_text
 from fatekit.discord.words import LANGUAGES, language_of, plural, words
 from fatekit.table.events import EVENT_TYPES
 
@@ -98,6 +99,63 @@ def test_a_weighed_roll_says_the_weights_and_the_draw_in_each_language(language:
     }
     line = reader.line({"type": "OvercomeRolled", "seat": "gm", "data": defended})
     assert line is not None and dice_text("-+00") in line
+
+
+@pytest.mark.rule("weight.each-roll", "weight.two-to-one")
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("fields", "key"),
+    [
+        ({"free": False}, "event.Invoked.paid.weight"),
+        ({"free": True}, "event.Invoked.free.weight"),
+        ({"free": True, "boost_name": "Off Balance"}, "event.Invoked.boost.weight"),
+        ({"free": False, "target": "guard"}, "event.Invoked.paid_target.weight"),
+        ({"free": True, "target": "guard"}, "event.Invoked.free_target.weight"),
+        ({"free": True, "target": "guard", "boost_name": "Off Balance"}, "event.Invoked.boost_target.weight"),
+    ],
+)  # fmt: skip
+def test_a_reroll_of_a_weighed_roll_says_the_dice_fell_and_turned_again(
+    language: str, fields: dict[str, object], key: str
+) -> None:
+    """War of Ashes' weight is read again on every roll (issue 41): a reroll that weight turned
+    says what fell, the sides' weights and the dice turned, in every language; one it did not
+    turn reads as before."""
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [
+            {"id": who, "revealed": True, "sheet": {"name": name, "aspects": [], "consequences": []}}
+            for who, name in (("ruth", "Ruth"), ("guard", "Guard"))
+        ],
+        "table": {"preset": "woa"},
+        "scene": None,
+    }  # fmt: skip
+    reader = Reader(view, words(language))
+    invoked = {
+        "aspect_id": "ruth/high_concept/1",
+        "aspect": "Ex-Boxer",
+        "by": "ruth",
+        "effect": "reroll",
+        "on_defence": "target" in fields,
+        "faces": "+0-0",
+        "rolled_faces": "-0-0",
+        "weight": {"own": 3, "other": 1, "target": None, "turned": 1},
+        **fields,
+    }
+    line = reader.line({"type": "Invoked", "seat": "ann", "data": invoked})
+    # The words the weighed line adds after the new dice, as the catalog words them.
+    template = words(language).template(key)
+    added = template.split("{dice}", 1)[1].split("{own}", 1)[0]
+    assert line is not None and added.strip() and added in line
+    assert dice_text("+0-0") in line and dice_text("-0-0") in line and "3" in line
+    assert ("Guard" in line) is ("target" in fields)  # whose defence, when it was a target's
+    plain = reader.line(
+        {
+            "type": "Invoked",
+            "seat": "ann",
+            "data": {**invoked, "rolled_faces": None, "weight": None},
+        }
+    )
+    assert plain is not None and dice_text("-0-0") not in plain
 
 
 def test_typed_text_cannot_format_or_mention() -> None:
@@ -254,3 +312,22 @@ def test_the_odds_say_the_dice_weight_turns(language: str) -> None:
         reader,
     )
     assert say("odds.weight_theirs", own=2, other=1, n=1) in hidden
+
+
+@pytest.mark.parametrize("preset", ["fae", "woa"])
+def test_an_approach_table_names_and_heads_its_approaches_in_the_audiences_language(
+    preset: str,
+) -> None:
+    """War of Ashes plays Fate Accelerated's approaches (issue 41): a Russian channel reads
+    Quick as Быстро under the heading Подходы, as at a Fate Accelerated table."""
+    sheet = {"name": "Deliah", "aspects": [], "consequences": [], "skills": {"quick": 3}}
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [{"id": "deliah", "revealed": True, "sheet": sheet}],
+        "table": {"preset": preset},
+        "scene": None,
+    }
+    reader = Reader(view, words("ru"))
+    assert reader.skill("quick") == "Быстро"
+    text = sheet_text(view, "deliah", reader)
+    assert "**Подходы**" in text and "Быстро" in text

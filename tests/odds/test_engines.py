@@ -8,8 +8,9 @@ defense (Fate Condensed's standoff, Fate Core's last stand), both versions of co
 seance, where any box takes any harm; the crypt, kept apart, with rows that stop taking marks),
 teamwork (the gang-up, where both sides help their best attacker), hazards (the burning mill's,
 one filling the scene and one in a zone, in elective order; the flood's, in Fate Core's skill
-order), and big bads: solo bonuses (the lich, alone once its servant falls) and a true form (the
-cult's high priest).
+order), big bads: solo bonuses (the lich, alone once its servant falls) and a true form (the
+cult's high priest), and War of Ashes' weight (the lizardmen's camp: dice turned as the sides
+in a zone change, rerolls too).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ SCENARIOS = {
     "lich": ROOT / "tests/odds/scenarios/lich.json",
     "cult": ROOT / "tests/odds/scenarios/cult.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
+    "agaptus": ROOT / "tests/odds/scenarios/agaptus.json",
 }
 SCALAR_RUNS = 400
 VECTOR_RUNS = 20_000

@@ -212,8 +212,17 @@ def test_a_side_always_on_full_defense_never_hurts_anyone(engine: str) -> None:
     assert outcomes.exchanges.mean() > braced.exchanges.mean()  # bracing from the start drags on
 
 
-def test_the_simulator_refuses_weight_rather_than_leave_it_out() -> None:
+def test_the_simulator_refuses_what_it_does_not_weigh_yet_with_the_reason() -> None:
     data = scenario_data("warehouse")
     data["options"] = [*data.get("options", []), "weight"]
-    with pytest.raises(BadInput, match="does not play weight"):
-        scenario_from_dict(data, base=SCENARIOS)
+    scenario_from_dict(data, base=SCENARIOS)  # people one by one: weighed
+    mob = scenario_data("warehouse")
+    mob["options"] = [*mob.get("options", []), "weight"]
+    mob["characters"][-1]["character"].update(kind="mob", members=3)
+    with pytest.raises(BadInput, match="does not weigh a mob yet"):
+        scenario_from_dict(mob, base=SCENARIOS)
+    for name, why in (("burning-mill", "hazards"), ("lich", "a big bad")):
+        data = scenario_data(name)
+        data["options"] = [*data.get("options", []), "weight"]
+        with pytest.raises(BadInput, match=f"does not weigh {why} yet"):
+            scenario_from_dict(data, base=SCENARIOS)

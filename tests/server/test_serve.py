@@ -52,6 +52,19 @@ def test_a_served_table_over_http_and_websocket(tmp_path: Path) -> None:
         again.stop()
 
 
+def test_a_table_opened_at_start_plays_the_preset_named(tmp_path: Path) -> None:
+    """``fatekit serve --table NAME --preset woa`` opens War of Ashes, weight on (issue 41)."""
+    served = start(tmp_path / "tables.db", "--table", "Agaptus", "--preset", "war-of-ashes")
+    try:
+        status, view = call(
+            "GET", f"{served.base}/tables/{served.table_id}/state", link=served.link
+        )
+        assert status == 200
+        assert (view["table"]["preset"], view["table"]["options"]) == ("woa", ["weight"])
+    finally:
+        assert served.stop() == 0
+
+
 def test_requests_on_a_kept_alive_connection_do_not_wait_for_delayed_acks(tmp_path: Path) -> None:
     # A browser keeps its connection open. With Nagle's algorithm on the server's sockets, each
     # response after the first waited ~40 ms for the client's delayed ACK; now each takes a few

@@ -407,10 +407,28 @@ def test_attacks_on_several_targets_weigh_the_roll_and_every_defence() -> None:
     assert_replays(split)
 
 
-def test_foresight_says_the_simulator_does_not_play_weight() -> None:
+@pytest.mark.rule("weight.two-to-one", "weight.sides")
+def test_foresight_plays_weight_as_the_table_does() -> None:
+    """The scene's fight, as foresight simulates it, weighs Ruth and Charles (2) against Alice
+    (1): both engines turn the heroes' dice alike, and Alice falls sooner, and hurts them less,
+    than in the same fight without weight."""
+    from fatekit.odds import fight_plan, play
     from fatekit.table.foresight import foresight_scenarios
 
-    play = seated(("weight",))
-    fight(play)
-    with pytest.raises(BadInput, match="does not play weight"):
-        foresight_scenarios(play.s)
+    weighed = seated(("weight",))
+    fight(weighed)
+    scenario = foresight_scenarios(weighed.s).baseline
+    plan = fight_plan(scenario)
+    assert plan.weight and [f.weight for f in plan.fighters] == [1, 1, 1]
+    reference = play(scenario, 300, seed=4, engine="scalar")
+    fast = play(scenario, 300, seed=4, engine="vector")
+    assert (reference.winner == fast.winner).all()
+    assert (reference.consequences == fast.consequences).all()
+    plain = seated(())
+    fight(plain)
+    unweighed = foresight_scenarios(plain.s).baseline
+    assert not fight_plan(unweighed).weight
+    heavy, light = play(scenario, 4000, seed=4), play(unweighed, 4000, seed=4)
+    assert heavy.exchanges.mean() < light.exchanges.mean()  # Alice falls sooner
+    heroes = [i for i, f in enumerate(plan.fighters) if f.side == 0]
+    assert heavy.consequences[:, heroes].sum() < light.consequences[:, heroes].sum()  # less hurt

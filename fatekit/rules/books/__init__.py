@@ -20,12 +20,14 @@ from fatekit.rules.books.condensed import CONDENSED_SRD
 from fatekit.rules.books.core import CORE_SYSTEM
 from fatekit.rules.books.ode import ODE_TEXT
 from fatekit.rules.books.survey import Book, Section, shown
+from fatekit.rules.books.war_of_ashes import WAR_OF_ASHES_SRD
 from fatekit.rules.core.citations import register_book
 
 __all__ = ["BOOKS", "Book", "Section", "book_for"]
 
-#: The books surveyed: Fate Core, Fate Accelerated, Fate Condensed, and Öde for its citations.
-BOOKS: tuple[Book, ...] = (CORE_SYSTEM, ACCELERATED, CONDENSED_SRD, ODE_TEXT)
+#: The books surveyed: Fate Core, Fate Accelerated, Fate Condensed, Öde for its citations, and
+#: the War of Ashes SRD (its built-in rule set).
+BOOKS: tuple[Book, ...] = (CORE_SYSTEM, ACCELERATED, CONDENSED_SRD, ODE_TEXT, WAR_OF_ASHES_SRD)
 
 for _book in BOOKS:
     register_book(

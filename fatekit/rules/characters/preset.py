@@ -5,7 +5,7 @@ skill list(s) and rating shape, aspect slots, refresh and stunts, the stress sty
 tracks and their box tables, consequence slots (and those a skill grants at a rating), turn order,
 which skills attack and defend against which harm, and the optional rules it turns on. The engine
 is the same for all of them. Presets are data: :mod:`fatekit.rules.characters.ruleset_data` builds
-one from a rule-set file, the four built-in ones included (:mod:`fatekit.rules.characters.presets`);
+one from a rule-set file, the built-in ones included (:mod:`fatekit.rules.characters.presets`);
 a table's own variant is :meth:`Preset.derive` of another.
 """
 

@@ -1,4 +1,4 @@
-"""The four built-in presets: Fate Condensed, Fate Core, Fate Accelerated and Öde.
+"""The built-in presets: Fate Condensed, Fate Core, Fate Accelerated, Öde and War of Ashes.
 
 Each is a rule-set file shipped in the package (``rulesets/*.json`` beside this module), read by
 :func:`~fatekit.rules.characters.ruleset_data.preset_from_data` exactly as a group's own hack is,
@@ -18,19 +18,23 @@ from fatekit.rules.core.errors import BadInput
 
 __all__ = [
     "ACCELERATED",
+    "APPROACH_PRESETS",
     "BUILTIN_KEYS",
     "CONDENSED_PRESET",
     "CORE_PRESET",
     "DEFAULT_PRESET",
     "ODE_PRESET",
     "PRESETS",
+    "WOA_PRESET",
     "as_preset",
     "builtin_text",
     "get_preset",
 ]
 
 #: The built-in rule sets, in the order they are offered; Fate Condensed is the default.
-BUILTIN_KEYS = ("condensed", "core", "fae", "ode")
+#: War of Ashes (``woa``) is Fate Accelerated's sheet with weight switched on: the War of Ashes
+#: SRD plays its rules with Fate Accelerated's approaches and gives no sheet of its own.
+BUILTIN_KEYS = ("condensed", "core", "fae", "ode", "woa")
 
 
 def builtin_text(key: str) -> str:
@@ -48,7 +52,13 @@ CONDENSED_PRESET = PRESETS["condensed"]
 CORE_PRESET = PRESETS["core"]
 ACCELERATED = PRESETS["fae"]
 ODE_PRESET = PRESETS["ode"]
+WOA_PRESET = PRESETS["woa"]
 DEFAULT_PRESET = CONDENSED_PRESET
+#: The built-ins whose sheet is the six approaches (the catalogs name them ``approach.*``, and a
+#: sheet heads them "Approaches"); the page's ``APPROACH_PRESETS`` is this list.
+APPROACH_PRESETS = tuple(
+    key for key, preset in PRESETS.items() if preset.skill_lists[0].key == "approaches"
+)
 
 _ALIASES = {
     "fate-condensed": "condensed",
@@ -56,11 +66,14 @@ _ALIASES = {
     "accelerated": "fae",
     "fate-accelerated": "fae",
     "öde": "ode",
+    "war-of-ashes": "woa",
+    "war_of_ashes": "woa",
 }
 
 
 def get_preset(key: str) -> Preset:
-    """A built-in preset by key (``condensed``, ``core``, ``fae``, ``ode``) or a common alias."""
+    """A built-in preset by key (``condensed``, ``core``, ``fae``, ``ode``, ``woa``) or a common
+    alias."""
     wanted = key.strip().casefold()
     found = PRESETS.get(_ALIASES.get(wanted, wanted))
     if found is None:

@@ -1,6 +1,6 @@
 """A rule set as plain data (a parsed rule-set file) turned into a :class:`Preset`, or refused.
 
-This is the one way a preset comes to be: the four built-in presets are rule-set files shipped
+This is the one way a preset comes to be: the built-in presets are rule-set files shipped
 with the package (:mod:`fatekit.rules.characters.presets`), and a group's own hack is another.
 :func:`preset_from_data` checks everything the engine relies on and raises
 :class:`RulesetProblems` listing every problem (``$.stress.tracks[1].skill: ...``) when the data

@@ -19,6 +19,7 @@ __all__ = [
     "FAE_BOOK",
     "ITALIAN",
     "ODE",
+    "WOA_BOOK",
     "Rule",
     "all_rules",
     "book_key",
@@ -38,6 +39,8 @@ ODE = "ode-kortfattad.sv.rst"
 CORE_BOOK = "srd/fate-core.md"
 FAE_BOOK = "srd/fate-accelerated-SRD.md"
 CONDENSED_BOOK = "srd/Fate-Condensed-SRD-CC-BY.md"
+#: The War of Ashes SRD: weight, and the built-in War of Ashes rule set's source.
+WOA_BOOK = "srd/war-of-ashes.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +92,7 @@ _BOOK_OF = {
     CONDENSED: CONDENSED_BOOK,
     CONDENSED_BOOK: CONDENSED_BOOK,
     ODE: ODE,
+    WOA_BOOK: WOA_BOOK,
 }
 #: A short key for each text, as a page names its book.
 _KEYS = {
@@ -100,6 +104,7 @@ _KEYS = {
     CONDENSED_BOOK: "condensed",
     ITALIAN: "condensed",
     ODE: "ode",
+    WOA_BOOK: "woa",
 }
 #: Where each surveyed book writes each rule it plays: book -> rule key -> section.
 _SECTIONS: dict[str, dict[str, str]] = {}
@@ -123,8 +128,8 @@ def citation(rule: Rule, book: str | None) -> tuple[str, str]:
 
 
 def book_key(source: str) -> str:
-    """A short key for the text ``source`` (``core``, ``accelerated``, ``condensed``, ``ode``;
-    ``own`` for a text fatekit does not know, a group's own game)."""
+    """A short key for the text ``source`` (``core``, ``accelerated``, ``condensed``, ``ode``,
+    ``woa``; ``own`` for a text fatekit does not know, a group's own game)."""
     return _KEYS.get(source, "own")
 
 

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.citations import rule
+from fatekit.rules.core.citations import WOA_BOOK, rule
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.fate_dice import FateDice
 from fatekit.rules.core.randomizers import Dice, Drawn, Randomizer
@@ -54,7 +54,7 @@ __all__ = [
     "weight_counts",
 ]
 
-WAR_OF_ASHES = "srd/war-of-ashes.md"
+WAR_OF_ASHES = WOA_BOOK
 
 #: The heaviest individual weight a sheet may carry (the book's heaviest: a monarch's 8 at
 #: court; a huge swarm 4): room for a group's own monsters, with a bound.

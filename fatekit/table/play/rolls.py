@@ -1302,15 +1302,22 @@ tells(
     ),
 )
 # On an aimed target's defence (a split or zone attack), the line says whose defence it was. A
-# boost is gone once used: the event keeps its name ("" unnamed) for this line.
+# boost is gone once used: the event keeps its name ("" unnamed) for this line. A reroll that
+# weight turned dice on says the dice fell again and turned again.
 tells(
     Invoked,
     (
+        when("Invoked.boost_target.weight", When("boost_name", "text"), "target", "weight"),
         when("Invoked.boost_target", When("boost_name", "text"), "target"),
+        when("Invoked.boost.weight", When("boost_name", "text"), "weight"),
         when("Invoked.boost", When("boost_name", "text")),
+        when("Invoked.free_target.weight", "free", "target", "weight"),
         when("Invoked.free_target", "free", "target"),
+        when("Invoked.free.weight", "free", "weight"),
         when("Invoked.free", "free"),
+        when("Invoked.paid_target.weight", "target", "weight"),
         when("Invoked.paid_target", "target"),
+        when("Invoked.paid.weight", "weight"),
         when("Invoked.paid"),
     ),
     who=say.who("by"),
@@ -1323,6 +1330,12 @@ tells(
     ),
     effect=say.word("effect.", "effect"),
     target=say.who("target"),
+    # A reroll of a weighed roll is weighed again: the new dice, what fell, and why.
+    dice=say.dice("faces"),
+    rolled=say.dice("rolled_faces"),
+    own=say.number("weight.own"),
+    other=say.number("weight.other"),
+    turned=say.number("weight.turned"),
 )
 # The way a roll was settled, with the names of the aspect or boosts it made; an overcome that
 # took an aspect out of play names it.

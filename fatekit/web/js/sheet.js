@@ -11,6 +11,7 @@ import { has, t, tn } from "./lib/i18n.js";
 import { app, openSeat, ruleReason, seatView, send, showErrorBeside, tablePreset } from "./store.js";
 import { hasOption, ladderValue, may, sheetOf, skill, trackName } from "./view.js";
 import { gearEditor, stuntEditor } from "./sheet/stunts.js";
+import { APPROACH_PRESETS } from "./start/choices.js";
 
 /** @typedef {import("../../../docs/page").SheetPart} SheetPart */
 /** A problem the engine finds with a sheet: where on it, what (in English, and as a code with its
@@ -216,7 +217,7 @@ export function openSheetEditor(existing, seed = null) {
   const skillBox = h(
     "fieldset",
     { class: "skill-grid" },
-    h("legend", {}, preset.key === "fae" && !preset.list ? t("sheet.approaches") : t("sheet.skills")),
+    h("legend", {}, APPROACH_PRESETS.includes(preset.key) && !preset.list ? t("sheet.approaches") : t("sheet.skills")),
     skillSelects.map((s) => field(skill(s.key), s.sel)),
   );
 

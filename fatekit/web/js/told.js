@@ -898,6 +898,21 @@ export const TOLD = {
   Invoked: {
     cases: [
       {
+        key: "Invoked.boost_target.weight",
+        when: [
+          {
+            field: "boost_name",
+            test: "text",
+          },
+          {
+            field: "target",
+          },
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
         key: "Invoked.boost_target",
         when: [
           {
@@ -910,11 +925,37 @@ export const TOLD = {
         ],
       },
       {
+        key: "Invoked.boost.weight",
+        when: [
+          {
+            field: "boost_name",
+            test: "text",
+          },
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
         key: "Invoked.boost",
         when: [
           {
             field: "boost_name",
             test: "text",
+          },
+        ],
+      },
+      {
+        key: "Invoked.free_target.weight",
+        when: [
+          {
+            field: "free",
+          },
+          {
+            field: "target",
+          },
+          {
+            field: "weight",
           },
         ],
       },
@@ -930,6 +971,17 @@ export const TOLD = {
         ],
       },
       {
+        key: "Invoked.free.weight",
+        when: [
+          {
+            field: "free",
+          },
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
         key: "Invoked.free",
         when: [
           {
@@ -938,10 +990,29 @@ export const TOLD = {
         ],
       },
       {
+        key: "Invoked.paid_target.weight",
+        when: [
+          {
+            field: "target",
+          },
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
         key: "Invoked.paid_target",
         when: [
           {
             field: "target",
+          },
+        ],
+      },
+      {
+        key: "Invoked.paid.weight",
+        when: [
+          {
+            field: "weight",
           },
         ],
       },
@@ -985,6 +1056,26 @@ export const TOLD = {
       target: {
         kind: "who",
         field: "target",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+      },
+      rolled: {
+        kind: "dice",
+        field: "rolled_faces",
+      },
+      own: {
+        kind: "number",
+        field: "weight.own",
+      },
+      other: {
+        kind: "number",
+        field: "weight.other",
+      },
+      turned: {
+        kind: "number",
+        field: "weight.turned",
       },
     },
   },

@@ -30,12 +30,12 @@ def boxes(preset_key: str, rating: int) -> tuple[int, ...]:
     return preset.stress_boxes(preset.stress_tracks[0], {"physique": rating})
 
 
-def test_four_presets_condensed_by_default() -> None:
-    assert set(PRESETS) == {"condensed", "core", "fae", "ode"}
+def test_five_presets_condensed_by_default() -> None:
+    assert set(PRESETS) == {"condensed", "core", "fae", "ode", "woa"}
     assert DEFAULT_PRESET is CONDENSED_PRESET
     assert get_preset("Accelerated") is ACCELERATED
     assert get_preset("öde") is ODE_PRESET
-    with pytest.raises(BadInput, match="choose one of: condensed, core, fae, ode"):
+    with pytest.raises(BadInput, match="choose one of: condensed, core, fae, ode, woa"):
         get_preset("gurps")
 
 

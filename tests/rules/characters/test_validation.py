@@ -20,7 +20,6 @@ from fatekit.rules.characters.character import (
 )
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import (
-    ACCELERATED,
     CONDENSED_PRESET,
     CORE_PRESET,
     ODE_PRESET,
@@ -56,7 +55,7 @@ def stunt(n: int) -> Stunt:
 
 
 def legal_pc(preset: Preset = CONDENSED_PRESET, **changes: object) -> Character:
-    if preset is ACCELERATED:
+    if preset.skill_lists[0].key == "approaches":  # Fate Accelerated, War of Ashes
         skills = {"quick": 3, "clever": 2, "flashy": 2, "careful": 1, "sneaky": 1}
     else:
         skills = {k: v for k, v in PYRAMID.items() if preset.has_skill(k)}

@@ -2,6 +2,8 @@
 // Game data never carries display text; names of ladder steps, skills, actions and outcomes
 // are looked up here by the engine's keys, so a translation cannot break a table.
 
+import { APPROACH_PRESETS } from "../start/choices.js";
+
 export const LANGUAGES = ["en", "ru", "it", "sv"];
 const STORE_KEY = "fatekit.lang";
 
@@ -122,7 +124,7 @@ export function rating(value, ladder) {
  * @param {string} key @param {string} preset @param {string | null} [list] */
 export function skillName(key, preset, list = null) {
   if (list) return has(`skill.${list}.${key}`) ? t(`skill.${list}.${key}`) : null;
-  const group = preset === "fae" ? "approach" : "skill";
+  const group = APPROACH_PRESETS.includes(preset) ? "approach" : "skill";
   if (has(`${group}.${key}`)) return t(`${group}.${key}`);
   return null; // a table's own list: the caller shows the key as the table wrote it
 }
