@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.rolling import RollPhase
@@ -127,8 +127,10 @@ class Hits:
         *,
         extreme: ExtremeChoice | None = None,
         as_recorded: bool = False,
+        conditions: Sequence[str] = (),
     ) -> list[Aspect]:
-        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot.
+        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot;
+        ``conditions`` names the rule set's conditions marked first (their shifts come off).
 
         With conditions, a marked condition box takes the condition's name by itself.
         ``as_recorded``: the plan is one a log recorded, which the rules judged when it was
@@ -148,6 +150,7 @@ class Hits:
             extreme=extreme,
             conflict=self.conflict_id,
             as_recorded=as_recorded,
+            conditions=conditions,
         )
         self._next_hit()
         return taken
