@@ -161,9 +161,10 @@ class Hits:
         names: Mapping[int, str] | None = None,
         *,
         extreme: ExtremeChoice | None = None,
+        conditions: Sequence[str] = (),
     ) -> list[Aspect]:
         """The pending hit absorbed with ``plan`` as a table's log recorded it (checked by no
-        rule: see :meth:`absorb`)."""
+        rule: see :meth:`absorb`), with the rule set's ``conditions`` marked against it."""
         hit = self.pending[0]
         roster = self.roster
         taken = hit_taken(
@@ -176,6 +177,7 @@ class Hits:
             names=names,
             extreme=extreme,
             conflict=self.conflict_id,
+            conditions=conditions,
         )
         self._next_hit()
         return taken

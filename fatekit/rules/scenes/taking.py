@@ -178,9 +178,18 @@ def hit_taken(
     names: Mapping[int, str] | None = None,
     extreme: ExtremeChoice | None = None,
     conflict: str | None = None,
+    conditions: Sequence[str] = (),
 ) -> list[Aspect]:
     """A hit absorbed with ``plan`` as a table's log recorded it (checked by no rule: see
-    :func:`take_hit`); a condition box takes its condition's name."""
+    :func:`take_hit`); a condition box takes its condition's name, and the rule set's
+    ``conditions`` recorded as marked against it are marked."""
+    if conditions and isinstance(target, Character):
+        sessions = 0 if clock is None else clock.sessions_ended
+        for spec in ruleset.preset.conditions:
+            for _ in range(conditions.count(spec.key)):
+                marked_as_recorded(target, spec, by=by, sessions=sessions)
+    if not plan.boxes and not plan.slots and not plan.extreme:
+        return []
     if ruleset.has(OptionalRule.CONDITIONS):
         names = {**(names or {}), **condition_names(target, plan)}
     return absorbed_as_recorded(
