@@ -147,14 +147,18 @@ def condition_name(state: TableState, key: str) -> str:
     return found.name
 
 
-@decides(MarkCondition, gm="mark conditions")
+# The GM's alone, but offered per condition (ConditionPart.offers), not among the GM's moves
+# for the whole table: a table whose rule set has no conditions offers neither.
+@decides(MarkCondition)
 def _mark(context: Context, command: MarkCondition) -> list[Event]:
+    require_gm(context.seat, "mark conditions")
     name = condition_name(context.state, command.key)
     return [context.event_from(ConditionMarked, command, name=name)]
 
 
-@decides(ClearCondition, gm="clear conditions")
+@decides(ClearCondition)
 def _clear(context: Context, command: ClearCondition) -> list[Event]:
+    require_gm(context.seat, "clear conditions")
     name = condition_name(context.state, command.key)
     return [context.event_from(ConditionCleared, command, name=name)]
 
