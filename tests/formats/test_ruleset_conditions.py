@@ -105,3 +105,43 @@ def test_bad_conditions_are_refused_each_at_its_place() -> None:
     too_many = [{"key": f"c{i}", "name": f"C{i}", "kind": "fleeting"} for i in range(21)]
     (found_one,) = problems_of(with_conditions(*too_many))
     assert found_one.startswith("$.conditions")
+
+
+def _doc_block(holding: str) -> dict[str, Any]:
+    """The JSON block of docs/rulesets.md holding ``holding``, as the fields it gives."""
+    text = (EXAMPLES.parents[1] / "rulesets.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```json\n")[1:]]
+    (block,) = [b for b in blocks if holding in b]
+    found: dict[str, Any] = json.loads("{" + block + "}")
+    return found
+
+
+def test_the_published_games_in_the_docs_are_files_fatekit_reads() -> None:
+    # Dresden Files Accelerated: Fate Accelerated's bones with the docs' fields laid over.
+    dfa: dict[str, Any] = json.loads(builtin_text("fae"))
+    dfa.update(key="dfa", name="Dresden Files Accelerated", **_doc_block('"in_peril"'))
+    dfa["skill_uses"] = [{"skill": "force", "action": "attack", "harm": "any"}]
+    dfa["turn_order"] = {"style": "elective"}
+    dfa["shape"] = {
+        "type": "tiers",
+        "name": "approaches",
+        "tiers": [
+            {"rating": 3, "count": 1},
+            {"rating": 2, "count": 2},
+            {"rating": 1, "count": 2},
+            {"rating": 0, "count": 1},
+        ],
+    }
+    dfa.pop("recovery", None)
+    dfa["stress"].pop("rule", None)
+    preset = loads_ruleset(json.dumps(dfa))
+    assert [(c.name, c.kind, c.boxes, c.shifts) for c in preset.conditions] == [
+        ("In Peril", ConditionKind.STICKY, 1, 4),
+        ("Doomed", ConditionKind.LASTING, 2, 6),
+        ("Indebted", ConditionKind.STICKY, 5, 0),
+    ]
+    assert preset.consequence_slots == () and len(preset.stress_tracks) == 1
+    # Fate of Cthulhu: Fate Condensed with Corruption, which soaks no hit.
+    cthulhu = with_conditions(*_doc_block('"corruption"')["conditions"])
+    (corruption,) = loads_ruleset(json.dumps(cthulhu)).conditions
+    assert (corruption.kind, corruption.shifts) == (ConditionKind.STICKY, 0)
