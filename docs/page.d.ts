@@ -977,6 +977,12 @@ export interface PendingHitPart {
   shifts: number;
   absorb_options?: AbsorbOptionPart[];
   extreme_replaces?: AspectRefPart[];
+  soaking?: {
+    [k: string]: number;
+  };
+  absorb_after?: {
+    [k: string]: AbsorbOptionPart[];
+  };
 }
 /**
  * A way the rules allow to absorb a hit: the stress boxes and consequence slots (indexes on

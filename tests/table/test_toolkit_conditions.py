@@ -163,6 +163,22 @@ def test_a_hit_absorbed_by_a_condition_at_the_table_as_two_seats_see_it() -> Non
 def test_a_bigger_hit_takes_conditions_and_a_box_and_refusals_change_nothing() -> None:
     table = fighting()
     hit_tamsin(table, "+++0", "--00")  # 6 against 1: a hit of 5
+    # Ann is offered every free condition and, for each total some of them take off short of
+    # the 5, the ways to absorb the rest.
+    hit = view_for(table.s, "ann")["conflict"]["pending_hit"]
+    assert hit["soaking"] == {
+        "angry": 1,
+        "frightened": 1,
+        "exhausted": 2,
+        "hungry": 2,
+        "broken": 4,
+        "wounded": 4,
+    }
+    assert sorted(hit["absorb_after"], key=int) == ["1", "2", "3", "4"]
+    # Fate Accelerated's boxes: any box worth enough takes the 1 left.
+    assert [o["boxes"] for o in hit["absorb_after"]["4"]] == [[0], [1], [2]]
+    # Without conditions nothing absorbs 5 here (boxes of 1, 2, 3 and no consequence slot).
+    assert hit["absorb_options"] == []
     refused = unchanged(table, c.Absorb(conditions=("sleepy",)), "ann")
     assert isinstance(refused, BadInput) and refused.code == "no_condition"
     # Wounded takes 4: one box for the last shift is needed, and two boxes are one too many.

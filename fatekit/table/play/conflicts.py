@@ -589,6 +589,12 @@ class PendingHitPart(Part, kw_only=True):
     shifts: int
     absorb_options: list[AbsorbOptionPart] | UnsetType = UNSET
     extreme_replaces: list[AspectRefPart] | UnsetType = UNSET
+    # With the rule set's conditions (the Fate System Toolkit's), for the seat that takes the
+    # hit: the conditions it may mark against it (their shifts by key), and for each total of
+    # shifts some of them take off, short of the whole hit, the ways to absorb the rest (by the
+    # total, as text: a JSON object's keys).
+    soaking: dict[str, int] | UnsetType = UNSET
+    absorb_after: dict[str, list[AbsorbOptionPart]] | UnsetType = UNSET
 
 
 class BlockPart(Part, kw_only=True):
