@@ -281,6 +281,13 @@ def scenario_from_dict(
             "the fight simulator does not play weight (War of Ashes) yet: its odds would leave "
             "out the dice weight turns to +; simulate without the weight option"
         )
+    if preset.conditions:
+        # Its fighters soak hits with stress and consequences only: odds leaving out what
+        # conditions take off each hit would make everyone frailer than they are.
+        raise BadInput(
+            "the fight simulator does not play a rule set's conditions (Fate System Toolkit) "
+            "yet: its odds would leave out the shifts they take off each hit"
+        )
     try:
         kind = ConflictKind(str(data.get("kind", "physical")))
     except ValueError:

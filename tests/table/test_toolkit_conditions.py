@@ -21,6 +21,7 @@ from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import view_for
 from fatekit.table.codec import FieldErrors
+from fatekit.table.foresight import foresight_scenarios
 from fatekit.table.seats import Role
 from fatekit.table.snapshot import encode_snapshot
 
@@ -279,3 +280,11 @@ def test_a_character_file_keeps_its_conditions_and_refuses_one_the_rule_set_lack
     data["conditions"] = {"angry": {"boxes": 0}}
     with pytest.raises(BadInput, match=r"conditions"):
         character_from_dict(data, preset)
+
+
+def test_the_simulator_refuses_conditions_rather_than_leave_them_out() -> None:
+    """Its fighters soak hits with stress and consequences only, so a table of The Ember Road
+    is told why it gets no foresight, rather than odds that make everyone frailer."""
+    table = fighting()
+    with pytest.raises(BadInput, match="does not play a rule set's conditions"):
+        foresight_scenarios(table.s)
