@@ -20,6 +20,7 @@ from fatekit.rules.core.errors import FateError, ForbiddenAction, IllegalAction
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import view_for
+from fatekit.table.campaign import export_campaign, import_campaign
 from fatekit.table.codec import FieldErrors
 from fatekit.table.foresight import foresight_scenarios
 from fatekit.table.seats import Role
@@ -288,3 +289,19 @@ def test_the_simulator_refuses_conditions_rather_than_leave_them_out() -> None:
     table = fighting()
     with pytest.raises(BadInput, match="does not play a rule set's conditions"):
         foresight_scenarios(table.s)
+
+
+def test_the_campaign_file_keeps_the_conditions_marked() -> None:
+    table = fighting()
+    hit_tamsin(table, "+000", "0000")
+    table.do(c.Absorb(conditions=("angry",)), "ann")
+    table.do(c.MarkCondition(character_id="tamsin", key="broken"))
+    campaign = json.loads(
+        json.dumps(export_campaign(table.log, table.s, "gm", exported_at="2026-12-07T12:00:00Z"))
+    )
+    listed = {row["id"]: row for row in campaign["contents"]["characters"]}
+    assert listed["tamsin"]["sheet"]["conditions"]["broken"]["boxes"] == 2
+    again = import_campaign(campaign, table_id="copy").state
+    kept = again.game.character("tamsin").conditions
+    assert {k: m.boxes for k, m in kept.items()} == {"angry": 1, "broken": 2}
+    assert kept["angry"].aspect.free_invokes_held_by("raider") == 1
