@@ -96,6 +96,13 @@ export type Moment = "arc" | "between_arcs" | "scene" | "session";
  */
 export type Severity = "extreme" | "mild" | "moderate" | "severe";
 /**
+ * How a condition clears: with a breath, with an event of the story, or with treatment.
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "ConditionKind".
+ */
+export type ConditionKind = "fleeting" | "lasting" | "sticky";
+/**
  * The kind of harm a conflict deals.
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
@@ -501,6 +508,7 @@ export interface CharacterPart {
   kind?: CharacterKind;
   aspects?: AspectPart[];
   consequences?: ConsequenceSeenPart[];
+  conditions?: ConditionPart[];
 }
 /**
  * A whole sheet the seat may read, shaped as a character file (the page may send it back
@@ -538,6 +546,9 @@ export interface SheetPart {
     [k: string]: StressBoxPart[];
   };
   consequences: ConsequencePart[];
+  conditions?: {
+    [k: string]: SheetConditionPart;
+  };
 }
 /**
  * An aspect on a sheet as the character file writes it, with whether it is hidden; its
@@ -729,6 +740,18 @@ export interface ConsequencePart {
   condition?: string;
 }
 /**
+ * A marked condition as the character file writes it (the sheet sent back keeps it).
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "SheetConditionPart".
+ */
+export interface SheetConditionPart {
+  boxes: number;
+  taken_session: number;
+  recovering_session: number | null;
+  invokes: string[];
+}
+/**
  * For one consequence slot: what it waits for before it clears, and what treating it takes
  * (``None``: nothing to treat).
  *
@@ -799,6 +822,25 @@ export interface ConsequenceSeenPart {
   };
   recovering: boolean;
   clears_after: string | null;
+}
+/**
+ * One of the rule set's conditions on a sheet the seat knows of: its ``name`` and ``kind``,
+ * its ``boxes`` and how many are ``marked``, whether a lasting one is ``recovering``, the
+ * ``aspect`` it is while marked (``None``: not marked) and what the seat may do with it now.
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "ConditionPart".
+ */
+export interface ConditionPart {
+  key: string;
+  name: string;
+  kind: ConditionKind;
+  shifts: number;
+  boxes: number;
+  marked: number;
+  recovering: boolean;
+  aspect: AspectPart | null;
+  offers: ("ClearCondition" | "MarkCondition" | "RecoverCondition")[];
 }
 /**
  * A character template the GM keeps (its sheet as a character file's text).
@@ -935,6 +977,12 @@ export interface PendingHitPart {
   shifts: number;
   absorb_options?: AbsorbOptionPart[];
   extreme_replaces?: AspectRefPart[];
+  soaking?: {
+    [k: string]: number;
+  };
+  absorb_after?: {
+    [k: string]: AbsorbOptionPart[];
+  };
 }
 /**
  * A way the rules allow to absorb a hit: the stress boxes and consequence slots (indexes on

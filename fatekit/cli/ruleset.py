@@ -83,12 +83,18 @@ def describe(preset: Preset) -> list[str]:
     for extra in preset.extra_slots:
         cond = f" at {preset.skill_name(extra.skill)} {extra.min_rating:+d}" if extra.skill else ""
         slots.append(f"{extra.severity.value} for {extra.harm.value} harm{cond}")
+    conditions = [
+        f"{c.name} ({c.kind.value}, {c.boxes} box{'es' if c.boxes > 1 else ''}, "
+        f"{c.shifts} shift{'s' if c.shifts != 1 else ''})"
+        for c in preset.conditions
+    ]
     return [
         f"{preset.name} [{preset.key}]",
         f"  skills: {skills}; {preset.shape.describe()}",
         f"  refresh {preset.refresh}, {preset.free_stunts} free stunts",
         f"  stress ({preset.stress_style.value.replace('_', '-')}): {'; '.join(tracks)}",
         f"  consequence slots: {', '.join(slots) or 'none'}",
+        *([f"  conditions: {', '.join(conditions)}"] if conditions else []),
         f"  turn order: {preset.turn_order.style.value}",
         f"  optional rules on: {', '.join(preset.options) or 'none'}",
     ]

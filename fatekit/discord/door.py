@@ -106,6 +106,11 @@ def table_names(state: TableState) -> tuple[dict[str, dict[str, str]], dict[str,
     return skill_names, track_names
 
 
+def condition_names(state: TableState) -> dict[str, dict[str, str]]:
+    """The rule set's own names for its conditions (the Fate System Toolkit's), by language."""
+    return {c.key: {"": c.name, **dict(c.names)} for c in state.ruleset.preset.conditions}
+
+
 def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
     """What ``seat`` (``None``: the public) sees of the table, read aloud in ``language``."""
     view = view_for(state, seat)
@@ -114,7 +119,13 @@ def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
         _gm_answers(state, view)
     extras = extras_for(state, seat) if seat is not None else {}
     skill_names, track_names = table_names(state)
-    reader = Reader(view, words(language), skill_names=skill_names, track_names=track_names)
+    reader = Reader(
+        view,
+        words(language),
+        skill_names=skill_names,
+        track_names=track_names,
+        condition_names=condition_names(state),
+    )
     return Seen(view, extras, reader)
 
 

@@ -48,7 +48,8 @@ class Reader:
 
     ``view`` is the audience's view of the table (names come from it); ``skill_names`` the table's
     own skill names when it plays a rule-set file (key -> language -> name, ``""`` the file's
-    default); ``track_names`` likewise for its stress tracks.
+    default); ``track_names`` likewise for its stress tracks, ``condition_names`` for its
+    conditions (the Fate System Toolkit's).
     """
 
     def __init__(
@@ -58,11 +59,13 @@ class Reader:
         *,
         skill_names: Mapping[str, Mapping[str, str]] | None = None,
         track_names: Mapping[str, Mapping[str, str]] | None = None,
+        condition_names: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         self.view = view
         self.t = words
         self._skill_names = skill_names or {}
         self._track_names = track_names or {}
+        self._condition_names = condition_names or {}
         self._seats = {s["id"]: s["name"] for s in view.get("seats", ())}
         self._characters = {c["id"]: c for c in view.get("characters", ())}
         self._aspects: dict[str, str] = {}
@@ -138,6 +141,12 @@ class Reader:
         if own:
             return escape(own.get(self.t.language) or own.get("") or harm)
         return self.t(f"track.{harm}") if self.t.has(f"track.{harm}") else escape(harm)
+
+    def condition(self, key: str, fallback: str) -> str:
+        """What the rule set calls its condition ``key`` in the audience's language (``fallback``:
+        the name the view gives)."""
+        own = self._condition_names.get(key) or {}
+        return escape(own.get(self.t.language) or own.get("") or fallback)
 
     def rating(self, value: int | None) -> str:
         """A number on the ladder with its name: "Good (+3)"."""

@@ -41,6 +41,7 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
         if named:
             out.append(f"**{t('sheet.consequences')}**")
             out.extend(f"• *{escape(str(c['name']))}*" for c in named)
+        out.extend(_conditions(found, reader))
         out.append(t("discord.sheet_kept"))  # the GM has not revealed the rest
         return "\n".join(out)
     if sheet.get("description"):
@@ -69,7 +70,25 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
             held = slot.get("aspect")
             name = f"*{escape(str(held['name']))}*" if held else t("consequence.empty")
             out.append(f"• {t('consequence.slot', severity=severity, n=slot['shifts'])}: {name}")
+    out.extend(_conditions(found, reader))
     return "\n".join(out)
+
+
+def _conditions(found: JSON, reader: Reader) -> list[str]:
+    """The rule set's conditions on the sheet (the Fate System Toolkit's): each with its kind,
+    the shifts it takes off a hit and its boxes, marked or not."""
+    listed = found.get("conditions") or []
+    if not listed:
+        return []
+    t = reader.t
+    out = [f"**{t('sheet.conditions')}**"]
+    for cond in listed:
+        boxes = [{"marked": i < cond["marked"]} for i in range(cond["boxes"])]
+        kind = t(f"condition.kind.{cond['kind']}", n=cond["shifts"])
+        recovering = f" ({t('condition.recovering')})" if cond.get("recovering") else ""
+        name = reader.condition(cond["key"], str(cond["name"]))
+        out.append(f"• *{name}* {kind}: {_boxes(boxes)}{recovering}")
+    return out
 
 
 def scene_text(view: JSON, reader: Reader) -> str:

@@ -65,6 +65,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.conditions import CONDITIONS
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressTrack
+from fatekit.rules.harm.toolkit_conditions import MarkedCondition, condition_aspect_id
 
 __all__ = [
     "LoadedCharacter",
@@ -364,7 +365,38 @@ def _character(data: Mapping[str, Any], preset: Preset, bounded: bool = True) ->
         character.consequences = [_slot(c, cid, i) for i, c in enumerate(data["consequences"])]
     elif not npc_like:
         character.consequences = slots
+    character.conditions = _conditions(data.get("conditions", {}), cid, preset)
     return character
+
+
+def _conditions(data: Mapping[str, Any], owner: str, preset: Preset) -> dict[str, MarkedCondition]:
+    # Each marked condition must be one the rule set declares, with no more boxes than it has.
+    specs = {c.key: c for c in preset.conditions}
+    problems = []
+    marked: dict[str, MarkedCondition] = {}
+    for key, entry in data.items():
+        spec = specs.get(key)
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            problems.append(f"$.conditions.{key}: {preset.name} has no such condition ({known})")
+            continue
+        if entry["boxes"] > spec.boxes:
+            problems.append(f"$.conditions.{key}.boxes: {spec.name} has {spec.boxes} box(es)")
+            continue
+        aspect = Aspect(
+            condition_aspect_id(owner, key), spec.name, AspectKind.CONSEQUENCE, owner=owner
+        )
+        aspect.free_invokes = [FreeInvoke(h) for h in entry.get("invokes", [])]
+        marked[key] = MarkedCondition(
+            key,
+            entry["boxes"],
+            aspect,
+            entry.get("taken_session", 0),
+            entry.get("recovering_session"),
+        )
+    if problems:
+        raise BadInput("not a usable character:\n  " + "\n  ".join(problems))
+    return marked
 
 
 def _slot(data: Mapping[str, Any], owner: str, index: int) -> ConsequenceSlot:
@@ -547,6 +579,16 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
         track.value: [{"value": b.value, "marked": b.marked} for b in stress.boxes]
         for track, stress in character.stress.items()
     }
+    if character.conditions:
+        out["conditions"] = {
+            key: {
+                "boxes": held.boxes,
+                "taken_session": held.taken_session,
+                "recovering_session": held.recovering_session,
+                "invokes": [f.holder for f in held.aspect.free_invokes],
+            }
+            for key, held in character.conditions.items()
+        }
     out["consequences"] = [
         {
             "severity": s.severity.value,

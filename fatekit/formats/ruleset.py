@@ -20,6 +20,7 @@ from typing import Any
 from fatekit.formats import wellformed
 from fatekit.formats.character_json import shape_dict
 from fatekit.formats.schema import (
+    CONDITION_KEY,
     PRESET_KEY,
     SHAPES,
     TRACK_KEY,
@@ -39,6 +40,9 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.harm.recovery import SevereRecovery
 from fatekit.rules.harm.stress import StressStyle
+from fatekit.rules.harm.toolkit_conditions import MAX_BOXES as MAX_CONDITION_BOXES
+from fatekit.rules.harm.toolkit_conditions import MAX_CONDITIONS, ConditionKind
+from fatekit.rules.harm.toolkit_conditions import MAX_SHIFTS as MAX_CONDITION_SHIFTS
 from fatekit.rules.options.ruleset import Ruleset
 
 __all__ = [
@@ -196,6 +200,40 @@ RULESET_SCHEMA = file_schema(
                 },
                 ["severity"],
                 "a consequence slot; with a skill, only while it is rated min_rating or more",
+            ),
+        },
+        # -- conditions (Fate System Toolkit; issue 41) --
+        "conditions": {
+            "type": "array",
+            "maxItems": MAX_CONDITIONS,
+            "items": obj(
+                {
+                    "key": CONDITION_KEY,
+                    "name": _TEXT,
+                    "names": _NAMES,
+                    "kind": {
+                        "enum": [k.value for k in ConditionKind],
+                        "description": "how it clears: fleeting (at the end of the scene), "
+                        "sticky (when the GM says the story's event came), lasting (an overcome "
+                        "against Great starts its recovery)",
+                    },
+                    "boxes": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": MAX_CONDITION_BOXES,
+                        "description": "its boxes (left out: 2 for a lasting condition, which "
+                        "must have 2, else 1)",
+                    },
+                    "shifts": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": MAX_CONDITION_SHIFTS,
+                        "description": "the shifts marking it takes off a hit (left out: "
+                        "fleeting 1, sticky 2, lasting 4; 0: only the GM marks it)",
+                    },
+                },
+                ["key", "name", "kind"],
+                "a condition of the Fate System Toolkit a sheet may mark",
             ),
         },
         "turn_order": obj(
@@ -456,6 +494,18 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
     }
     if preset.advancement is not AdvancementStyle.CONDENSED:
         out["advancement"] = preset.advancement.value
+    if preset.conditions:
+        out["conditions"] = [
+            {
+                "key": c.key,
+                "name": c.name,
+                **_names(c.names),
+                "kind": c.kind.value,
+                **({} if c.boxes_given is None else {"boxes": c.boxes_given}),
+                **({} if c.shifts_given is None else {"shifts": c.shifts_given}),
+            }
+            for c in preset.conditions
+        ]
     return out
 
 

@@ -28,6 +28,8 @@ from fatekit.rules.core.clock import Moment
 from fatekit.rules.core.tracks import TRACK_PATTERN
 from fatekit.rules.harm.conditions import CONDITIONS
 from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.harm.toolkit_conditions import MAX_BOXES as MAX_CONDITION_BOXES
+from fatekit.rules.harm.toolkit_conditions import MAX_CONDITIONS
 from fatekit.rules.options.weight import MAX_WEIGHT
 
 __all__ = [
@@ -57,6 +59,8 @@ TRACK_KEY = {
     "description": "a kind of harm: physical, mental, any (every kind), or one a rule set names",
 }
 #: A preset's key: a built-in one or the key of a rule-set file.
+#: A condition's key in a rule set and on a sheet.
+CONDITION_KEY = {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]{0,59}$"}
 PRESET_KEY = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,59}$"}
 _ACTIONS = [a.value for a in Action]
 
@@ -412,6 +416,24 @@ CHARACTER_SCHEMA = file_schema(
             "type": "object",
             "propertyNames": TRACK_KEY,
             "additionalProperties": {"$ref": "#/$defs/stress_track"},
+        },
+        "conditions": {
+            "type": "object",
+            "propertyNames": CONDITION_KEY,
+            "maxProperties": MAX_CONDITIONS,
+            "additionalProperties": obj(
+                {
+                    "boxes": {"type": "integer", "minimum": 1, "maximum": MAX_CONDITION_BOXES},
+                    "taken_session": _COUNT,
+                    "recovering_session": {"oneOf": [{"type": "null"}, _COUNT]},
+                    "invokes": {"type": "array", "items": _TEXT, "maxItems": MAX_BOXES},
+                },
+                ["boxes"],
+                "a rule set's condition marked on the sheet (Fate System Toolkit): the boxes "
+                "marked, the sessions ended when it was taken and when a lasting one began to "
+                "recover, and who holds free invokes on it",
+            ),
+            "description": "the rule set's conditions marked on the sheet, by key",
         },
         "consequences": {
             "type": "array",

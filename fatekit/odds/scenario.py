@@ -275,6 +275,13 @@ def scenario_from_dict(
         ruleset = Ruleset.of(preset, options, skill_list=skill_list)
     except IllegalAction as error:
         raise BadInput(str(error)) from None
+    if preset.conditions:
+        # Its fighters soak hits with stress and consequences only: odds leaving out what
+        # conditions take off each hit would make everyone frailer than they are.
+        raise BadInput(
+            "the fight simulator does not play a rule set's conditions (Fate System Toolkit) "
+            "yet: its odds would leave out the shifts they take off each hit"
+        )
     try:
         kind = ConflictKind(str(data.get("kind", "physical")))
     except ValueError:

@@ -346,6 +346,10 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         "conflict_kinds": [
             k.value for k in ConflictKind if preset.skills_for(Action.ATTACK, k.track)
         ],
+        # The rule set's conditions (the Fate System Toolkit's), named in each language.
+        "conditions": [
+            {"key": c.key, "name": c.name, "names": dict(c.names)} for c in preset.conditions
+        ],
     }
 
 

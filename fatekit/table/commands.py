@@ -20,6 +20,7 @@ from fatekit.table.play import (
     advancement,
     aspects,
     challenges,
+    conditions,
     conflicts,
     contests,
     corrections,
@@ -44,6 +45,7 @@ from fatekit.table.play.actions import *  # noqa: F403
 from fatekit.table.play.advancement import *  # noqa: F403
 from fatekit.table.play.aspects import *  # noqa: F403
 from fatekit.table.play.challenges import *  # noqa: F403
+from fatekit.table.play.conditions import *  # noqa: F403
 from fatekit.table.play.conflicts import *  # noqa: F403
 from fatekit.table.play.contests import *  # noqa: F403
 from fatekit.table.play.corrections import *  # noqa: F403
@@ -68,6 +70,7 @@ __all__ += actions.__all__
 __all__ += advancement.__all__
 __all__ += aspects.__all__
 __all__ += challenges.__all__
+__all__ += conditions.__all__
 __all__ += conflicts.__all__
 __all__ += contests.__all__
 __all__ += corrections.__all__

@@ -19,6 +19,7 @@ __all__ = [
     "BonusFact",
     "ClearedFact",
     "ConcessionFact",
+    "ConditionFact",
     "ConflictFact",
     "ConsequenceFact",
     "ContestFact",
@@ -187,6 +188,21 @@ class StressFact:
     character: str
     track: str
     marked: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConditionFact:
+    """A rule set's condition (the Fate System Toolkit's) on a sheet as a move left it: the
+    boxes of it marked (0: it was cleared), the aspect's id and name, the sessions ended when it
+    was taken and, for a lasting one, when its recovery began (``None``: not recovering)."""
+
+    character: str
+    key: str
+    boxes: int
+    aspect: str = ""
+    name: str = ""
+    taken_session: int = 0
+    recovering_session: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -480,4 +496,5 @@ class Facts:
     contest: ContestFact | None = None
     contest_hits: tuple[ContestHitFact, ...] | None = None
     tasks: tuple[TaskFact, ...] | None = None
+    conditions: tuple[ConditionFact, ...] | None = None
     version: int = 1

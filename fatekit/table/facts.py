@@ -38,6 +38,7 @@ from fatekit.rules.core.randomizers import parse_drawn
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.concession import Concession
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.toolkit_conditions import MarkedCondition
 from fatekit.rules.options.obstacles import Cover
 from fatekit.rules.options.scale import ScaleAdvantage, ScaleBenefit
 from fatekit.rules.scenes.challenge import Task, TaskResult
@@ -60,6 +61,7 @@ from fatekit.table.fact_records import (
     BigBadFact,
     BonusFact,
     ConcessionFact,
+    ConditionFact,
     ConflictFact,
     ConsequenceFact,
     ContestFact,
@@ -172,6 +174,7 @@ class Watched:
     tasks: dict[
         str, TaskFact | None
     ]  # which sheet object each character is (a new form replaces it)
+    conditions: dict[tuple[str, str], ConditionFact]
 
 
 def watch(state: TableState | None) -> Watched | None:
@@ -201,6 +204,7 @@ def watch(state: TableState | None) -> Watched | None:
         tasks={}
         if state.challenge is None
         else {key: _task_fact(task) for key, task in state.challenge.tasks.items()},
+        conditions=_conditions(state),
     )
 
 
@@ -261,6 +265,7 @@ def _compared(before: Watched, now: Watched, state: TableState, event: Any) -> F
         for a in (
             *state.game.characters[who].aspects,
             *(s.aspect for s in state.game.characters[who].consequences if s.aspect is not None),
+            *(held.aspect for held in state.game.characters[who].conditions.values()),
         )
     }
     invokes = tuple(
@@ -284,6 +289,15 @@ def _compared(before: Watched, now: Watched, state: TableState, event: Any) -> F
         if before.positions.get(who) != now.positions.get(who)
     )
     rolls = tuple(fact for key, fact in now.rolls.items() if before.rolls.get(key) != fact)
+    conditions = tuple(
+        fact
+        for place, fact in now.conditions.items()
+        if place[0] in new or before.conditions.get(place) != fact
+    ) + tuple(
+        ConditionFact(character=who, key=key, boxes=0)
+        for who, key in before.conditions
+        if (who, key) not in now.conditions and who in state.game.characters
+    )
     tasks = tuple(
         fact
         for key, fact in now.tasks.items()
@@ -306,12 +320,47 @@ def _compared(before: Watched, now: Watched, state: TableState, event: Any) -> F
         countdowns=countdowns or None,
         stunt_uses=stunt_uses or None,
         positions=positions or None,
+        conditions=conditions or None,
         version=FACTS_VERSION,
     )
 
 
 def _hits(state: TableState) -> tuple[PendingHit, ...] | None:
     return None if state.conflict is None else tuple(state.conflict.hits.pending)
+
+
+def _conditions(state: TableState) -> dict[tuple[str, str], ConditionFact]:
+    return {
+        (who, key): ConditionFact(
+            character=who,
+            key=key,
+            boxes=held.boxes,
+            aspect=held.aspect.id,
+            name=held.aspect.name,
+            taken_session=held.taken_session,
+            recovering_session=held.recovering_session,
+        )
+        for who, character in state.game.characters.items()
+        for key, held in character.conditions.items()
+    }
+
+
+def _assign_condition(state: TableState, fact: ConditionFact) -> None:
+    character = state.game.characters.get(fact.character)
+    if character is None:
+        return
+    if fact.boxes == 0:
+        character.conditions.pop(fact.key, None)
+        return
+    held = character.conditions.get(fact.key)
+    if held is None or held.aspect.id != fact.aspect:
+        aspect = Aspect(fact.aspect, fact.name, AspectKind.CONSEQUENCE, owner=character.id)
+        held = MarkedCondition(fact.key, fact.boxes, aspect)
+        character.conditions[fact.key] = held
+    held.boxes = fact.boxes
+    held.aspect.name = fact.name
+    held.taken_session = fact.taken_session
+    held.recovering_session = fact.recovering_session
 
 
 def _stress(state: TableState) -> dict[tuple[str, str], tuple[int, ...]]:
@@ -454,6 +503,8 @@ def _aspects_and_invokes(
             if taken is not None:
                 held = taken.free_invokes
                 invokes[taken.id] = tuple([f.holder for f in held]) if held else ()
+        for marked in character.conditions.values():
+            invokes[marked.aspect.id] = tuple(f.holder for f in marked.aspect.free_invokes)
     return aspects, invokes
 
 
@@ -461,6 +512,7 @@ def _all_aspects(state: TableState) -> Iterator[Aspect]:
     yield from (a for _, a in _placed_aspects(state))
     for character in state.game.characters.values():
         yield from (s.aspect for s in character.consequences if s.aspect is not None)
+        yield from (held.aspect for held in character.conditions.values())
 
 
 def _conflict_fact(conflict: Conflict) -> ConflictFact:
@@ -716,6 +768,8 @@ def assign_facts(state: TableState, facts: Facts) -> None:
         _drop_aspect(state, where, aspect_id)
     for aspect in facts.aspects or ():
         _assign_aspect(state, aspect)
+    for condition in facts.conditions or ():
+        _assign_condition(state, condition)
     _assign_invokes(state, facts.invokes or ())
     for stress in facts.stress or ():
         character = state.game.characters[stress.character]

@@ -27,6 +27,7 @@ from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.tracks import Track
+from fatekit.rules.harm.toolkit_conditions import soaked
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Outweighs, Status
 from fatekit.table.deciding import allowed, check_enter_dice
@@ -38,6 +39,7 @@ from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, TableState
 
 __all__ = [
     "ODDS_ACTIONS",
+    "absorb_after",
     "absorb_options",
     "defend_skills",
     "defending_skill",
@@ -48,6 +50,7 @@ __all__ = [
     "legal_actions",
     "roll_odds",
     "scale_against",
+    "soaking",
     "stunt_bonuses",
 ]
 
@@ -171,6 +174,29 @@ def absorb_options(conflict: Conflict) -> list[AbsorbOptionPart]:
         AbsorbOptionPart(boxes=list(plan.boxes), slots=list(plan.slots), extreme=plan.extreme)
         for plan in conflict.hits.absorb_options()
     ]
+
+
+def soaking(conflict: Conflict) -> dict[str, int]:
+    """The rule set's conditions the pending hit's target may mark against it now (the Fate
+    System Toolkit's), with the shifts each takes off, by the check the decision makes."""
+    hit = conflict.hits.pending_hit
+    if hit is None:
+        return {}
+    target = conflict.roster.fighter(hit[0]).character
+    specs = conflict.roster.ruleset.preset.conditions
+    return {spec.key: spec.shifts for spec in specs if allowed(soaked, target, specs, [spec.key])}
+
+
+def absorb_after(conflict: Conflict) -> dict[str, list[AbsorbOptionPart]]:
+    """For each total of shifts marked conditions take off the pending hit, short of all of it,
+    the ways the engine allows to absorb the rest."""
+    return {
+        str(total): [
+            AbsorbOptionPart(boxes=list(p.boxes), slots=list(p.slots), extreme=p.extreme)
+            for p in plans
+        ]
+        for total, plans in conflict.hits.soak_options().items()
+    }
 
 
 def extreme_replaces(conflict: Conflict) -> list[AspectRefPart]:

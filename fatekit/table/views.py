@@ -414,6 +414,10 @@ def _conflict(viewer: Viewer, conflict: Conflict) -> ConflictPart:
         hit.absorb_options = offers.absorb_options(conflict)
         if any(option.extreme for option in hit.absorb_options):
             hit.extreme_replaces = offers.extreme_replaces(conflict)
+        soaking = offers.soaking(conflict)
+        if soaking:
+            hit.soaking = soaking
+            hit.absorb_after = offers.absorb_after(conflict)
     return ConflictPart(
         **msgspec.structs.asdict(seen),
         legal_actions=offers.legal_actions(viewer, conflict),

@@ -122,6 +122,8 @@ def test_an_extreme_consequence_is_taken_from_discord(tmp_path: Path) -> None:
             "names": [],
             "extreme": {"name": "Själsbränd av demonen", "replaces": "cynere/character/1"},
             "replaced_name": "I've Got Zird's Back",
+            "conditions": [],  # the rule set's conditions marked against the hit: none here
+            "condition_names": [],
         }
     ]
     assert any("Själsbränd av demonen" in line and "Zird" in line for line in seen["channel"])

@@ -257,6 +257,8 @@ class Game:
         moves = [m for seat in (GM, *PLAYERS) for m in self.moves_for(seat)]
         # Last and light, so that the other moves' random paths stay nearly as they were.
         moves += [m for seat in (GM, *PLAYERS) for m in self.dice_moves(seat)]
+        # Only at a table whose rule set has conditions: the other games' paths stay as they were.
+        moves += [m for seat in (GM, *PLAYERS) for m in self.condition_moves(seat)]
         if not moves:
             return
         offered = [m for m in moves if m.offered]
@@ -426,6 +428,25 @@ class Game:
                 C("ChooseOwnRandomizer", randomizer=offered[self.step % len(offered)]), seat, True
             )
 
+    def condition_moves(self, seat: str) -> Iterator[Move]:
+        """The rule set's conditions (the Fate System Toolkit's) as each card offers them: the
+        GM marks one now and then, by the step (no draw of the rng), and clears one whenever
+        offered; a seat starts a lasting one's recovery with an overcome that reached Great or
+        better."""
+        doc = self.doc(seat)
+        if doc["safety"]["waiting"]:
+            return
+        for character in doc["characters"]:
+            for cond in character.get("conditions") or ():
+                asked = {"character_id": character["id"], "key": cond["key"]}
+                for offer in cond["offers"]:
+                    if offer == "MarkCondition" and self.step % 4 != 1:
+                        continue
+                    if offer == "RecoverCondition":
+                        yield Move(C(offer, **asked, effort=4 + self.step % 3), seat, True)
+                    else:
+                        yield Move(C(offer, **asked), seat, True)
+
     def _play_moves(self, doc: JSON, seat: str) -> Iterator[Move]:
         mine = set(doc["you"]["characters"])
         gm = seat == GM
@@ -539,6 +560,7 @@ class Game:
                     yield from self.invokes(doc, seat, actor)
                 elif kind == "absorb":
                     hit = conflict["pending_hit"] or {}
+                    yield from self.soaked_absorbs(hit, seat)
                     for plan in hit.get("absorb_options", []):
                         names = tuple((s, f"Hurt {self.step}.{s}") for s in plan["slots"])
                         # An extreme consequence is named and takes the place of an aspect the
@@ -778,6 +800,35 @@ class Game:
                     seat,
                     True,
                 )
+
+    def soaked_absorbs(self, hit: JSON, seat: str) -> Iterator[Move]:
+        """Taking the hit with the conditions the view offers marked first, as the hit panel
+        does: a few of them chosen by the step (no draw of the rng), and each plan the view
+        gives for what they leave (none: they take it all)."""
+        soaking = hit.get("soaking") or {}
+        if not soaking:
+            return
+        keys = sorted(soaking)
+        chosen = tuple(sorted({keys[i % len(keys)] for i in (self.step, self.step // 2)}))
+        total = sum(soaking[k] for k in chosen)
+        plans = [{"boxes": [], "slots": []}]
+        if total < hit["shifts"]:
+            plans = hit["absorb_after"].get(str(total), [])
+        for plan in plans:
+            if plan.get("extreme"):
+                continue  # named as the plain plans' are; left to the plain absorbs
+            names = tuple((s, f"Hurt {self.step}.{s}") for s in plan["slots"])
+            yield Move(
+                C(
+                    "Absorb",
+                    boxes=tuple(plan["boxes"]),
+                    slots=tuple(plan["slots"]),
+                    names=names,
+                    conditions=chosen,
+                ),
+                seat,
+                True,
+            )
 
     def contest_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
         rolling = {r["actor"] for r in doc.get("rolls") or []}

@@ -64,6 +64,7 @@ RARE = {
     "ZoneAttack",
     "ContestThreat",
     "ChooseOwnRandomizer",
+    "RecoverCondition",
 }
 # MarkCountdown: a countdown needs the countdowns option and the GM's AddCountdown first; make
 # test's 200 games reached it once, so any change to what the agent offers could lose it.
@@ -75,6 +76,9 @@ RARE = {
 # reached; not run for that change).
 # ZoneAttack: the multiple-targets option, a zone map and a seat that picks it came together once
 # in 200 games; Fate Core's milestones and extreme consequences (issue 39) moved it out of them.
+# RecoverCondition: a lasting condition (The Ember Road's, issue 41) is offered recovery only
+# once a session has ended since it was marked, which make test's games of 30 steps seldom span
+# (tests/table/test_toolkit_conditions.py plays it).
 # ContestThreat: a big bad's threat in a contest came once in make test's 200 games; the walks
 # across the map outside fights (issue 39) moved it out of them.
 

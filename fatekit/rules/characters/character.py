@@ -35,6 +35,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.conditions import CONDITIONS, condition_slots
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
+from fatekit.rules.harm.toolkit_conditions import MarkedCondition
 
 __all__ = [
     "MOB_RULE",
@@ -114,7 +115,8 @@ class Character:
     each stunt limited to once a scene or session was last used (by stunt name); ``gear`` is
     what the character carries with Weapon and Armor ratings. ``shared_with`` names the PCs whose
     players act for an extra too. ``weight`` is the individual weight the weight optional rule
-    counts (1 for people; 0 to :data:`~fatekit.rules.options.weight.MAX_WEIGHT`).
+    counts (1 for people; 0 to :data:`~fatekit.rules.options.weight.MAX_WEIGHT`). ``conditions``
+    holds the rule set's conditions marked on the sheet (the Fate System Toolkit's), by key.
     """
 
     id: str
@@ -139,6 +141,8 @@ class Character:
     gear: list[CarriedGear] = field(default_factory=list)
     shared_with: list[str] = field(default_factory=list)
     weight: int = 1
+    #: The rule set's conditions marked on the sheet, by key (the Fate System Toolkit's).
+    conditions: dict[str, MarkedCondition] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.id.strip():

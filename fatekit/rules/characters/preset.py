@@ -27,6 +27,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.harm.recovery import DEFAULT_RECOVERY, RecoveryRules
 from fatekit.rules.harm.stress import StressStyle
+from fatekit.rules.harm.toolkit_conditions import MAX_CONDITIONS, ConditionSpec
 
 __all__ = [
     "APPROACH_SPREAD_RULE",
@@ -313,6 +314,8 @@ class Preset:
     stress_any_box: bool = False
     #: The milestones characters reach and what each allows.
     advancement: AdvancementStyle = AdvancementStyle.CONDENSED
+    #: The Fate System Toolkit's conditions the rule set declares (none: it plays without).
+    conditions: tuple[ConditionSpec, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.key.strip() or not self.name.strip():
@@ -352,6 +355,9 @@ class Preset:
             raise BadInput(f"{self.name}: a stunt beyond the free ones costs at least 1 refresh")
         if not 1 <= self.stunt_bonus <= 10:
             raise BadInput(f"{self.name}: a bonus stunt's bonus runs from +1 to +10")
+        keys = [c.key for c in self.conditions]
+        if len(set(keys)) != len(keys) or len(keys) > MAX_CONDITIONS:
+            raise BadInput(f"{self.name}: at most {MAX_CONDITIONS} conditions, each key once")
 
     @property
     def extreme_consequences(self) -> bool:

@@ -45,6 +45,12 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.harm.recovery import SELF_TREATMENT_PENALTY, RecoveryRules, SevereRecovery
 from fatekit.rules.harm.stress import StressStyle
+from fatekit.rules.harm.toolkit_conditions import (
+    CONDITION_BOXES_RULE,
+    LASTING_BOXES,
+    ConditionKind,
+    ConditionSpec,
+)
 
 __all__ = [
     "LANGUAGES",
@@ -324,6 +330,37 @@ class _Reader:
         )
         return found if isinstance(found, RecoveryRules) else RecoveryRules()
 
+    # -- conditions (Fate System Toolkit; issue 41) --
+
+    def conditions(self) -> tuple[ConditionSpec, ...]:
+        specs = []
+        for i, entry in enumerate(self.data.get("conditions", ())):
+            where = f"$.conditions[{i}]"
+            kind = ConditionKind(entry["kind"])
+            if kind is ConditionKind.LASTING and entry.get("boxes", LASTING_BOXES) != LASTING_BOXES:
+                self.problem(
+                    f"{where}.boxes",
+                    f"a lasting condition has {LASTING_BOXES} boxes, both marked when it is taken "
+                    f"({CONDITION_BOXES_RULE.key})",
+                )
+                continue
+            spec = self.attempt(
+                where,
+                ConditionSpec,
+                entry["key"],
+                entry["name"].strip(),
+                kind,
+                entry.get("shifts"),
+                entry.get("boxes"),
+                _names(entry),
+            )
+            if spec is not None:
+                specs.append(spec)
+        keys = [s.key for s in specs]
+        for key in sorted({k for k in keys if keys.count(k) > 1}):
+            self.problem("$.conditions", f"the condition {key!r} is listed twice")
+        return tuple(specs)
+
     def stress_rule(self) -> Rule:
         key = self.data["stress"].get("rule")
         if key is None:
@@ -353,6 +390,7 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
         aspects = reader.aspects()
         stress_rule = reader.stress_rule()
         recovery = reader.recovery(keys)
+        conditions = reader.conditions()
         table = _rows(data["stress"].get("table", []))
     except (KeyError, IndexError, TypeError, ValueError) as error:
         # The schema keeps these out; data handed in directly may still be malformed.
@@ -387,6 +425,7 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
             solo_rounds_down=data.get("solo_stress_rounding", "up") == "down",
             stress_any_box=data["stress"].get("pick", "exact") == "any",
             advancement=AdvancementStyle(data.get("advancement", AdvancementStyle.CONDENSED.value)),
+            conditions=conditions,
         ),
     )
     if preset is None:

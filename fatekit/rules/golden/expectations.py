@@ -47,6 +47,9 @@ class Expectations:
             for slot in character.consequences:
                 if slot.aspect is not None and slot.aspect.name == ref:
                     return slot.aspect
+            for held in character.conditions.values():
+                if held.aspect.name == ref:
+                    return held.aspect
         return self.game.find_aspect(ref)
 
     def _check(self, number: int, action: str, expect: Mapping[str, Any]) -> None:
@@ -104,6 +107,11 @@ class Expectations:
         if key == "consequences":
             return {
                 p: [s.aspect.name if s.aspect else None for s in game.character(p).consequences]
+                for p in wanted
+            }
+        if key == "conditions":  # the rule set's conditions marked: boxes by key
+            return {
+                p: {k: held.boxes for k, held in game.character(p).conditions.items()}
                 for p in wanted
             }
         if key == "free_invokes":

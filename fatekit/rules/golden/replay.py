@@ -31,6 +31,7 @@ from fatekit.rules.golden.script import (
     shape_from,
 )
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, recommended_plan
+from fatekit.rules.harm.toolkit_conditions import soaked
 from fatekit.rules.options.big_bad_solo import SoloBonus
 from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
 from fatekit.rules.options.countdowns import Countdown, Trigger
@@ -387,17 +388,26 @@ class _Runner(Expectations):
     def _do_absorb(self, step: Mapping[str, Any]) -> None:
         conflict = self._conflict()
         plan_data = step.get("plan", "recommended")
+        # The rule set's conditions marked first (the Fate System Toolkit's): their shifts come
+        # off the hit, and a recommended plan absorbs what is left.
+        conditions = tuple(str(k) for k in step.get("conditions", ()))
         if plan_data == "recommended":
             hit = conflict.hits.pending_hit
             if hit is None:
                 raise BadInput("no hit to absorb")
-            plan = recommended_plan(
-                conflict.roster.fighter(hit[0]).character,
-                hit[1],
-                conflict.roster.harm,
-                allow_extreme=conflict.hits.extreme_use(hit[0]),
-                clock=self.game.clock,
-                any_box=self.game.ruleset.preset.stress_any_box,
+            target = conflict.roster.fighter(hit[0]).character
+            left = hit[1] - soaked(target, self.game.ruleset.preset.conditions, conditions)
+            plan = (
+                AbsorbPlan((), ())
+                if left <= 0
+                else recommended_plan(
+                    target,
+                    left,
+                    conflict.roster.harm,
+                    allow_extreme=conflict.hits.extreme_use(hit[0]),
+                    clock=self.game.clock,
+                    any_box=self.game.ruleset.preset.stress_any_box,
+                )
             )
             if plan is None:
                 raise BadInput("no plan absorbs this hit")
@@ -411,7 +421,7 @@ class _Runner(Expectations):
         extreme = None
         if "extreme" in step:
             extreme = ExtremeChoice(str(step["extreme"]["name"]), str(step["extreme"]["replaces"]))
-        for aspect in conflict.hits.absorb(plan, names, extreme=extreme):
+        for aspect in conflict.hits.absorb(plan, names, extreme=extreme, conditions=conditions):
             self.result.aspects[aspect.name] = aspect
 
     def _do_take_out(self, step: Mapping[str, Any]) -> None:

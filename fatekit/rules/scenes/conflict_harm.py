@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.rolling import RollPhase
-from fatekit.rules.core.errors import IllegalAction
+from fatekit.rules.core.errors import FateError, IllegalAction
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, ExtremeUse, absorb_options
 from fatekit.rules.harm.concession import Concession, concede, conceded
 from fatekit.rules.harm.recovery import clear_stress
+from fatekit.rules.harm.toolkit_conditions import soaked
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_big_bads import BigBadRules
 from fatekit.rules.scenes.conflict_defence import Defence
@@ -108,6 +109,29 @@ class Hits:
         target = roster.fighter(hit.target).character
         return hit_options(roster.ruleset, target, hit.shifts, roster.harm, roster.game.clock)
 
+    def soak_options(self) -> dict[int, list[AbsorbPlan]]:
+        """The rule set's conditions the pending hit's target may mark (the Fate System
+        Toolkit's): for each total of shifts some set of them takes off the hit, short of all of
+        it, every minimal way to absorb what is left (a total that takes the whole hit needs no
+        plan). Empty where the rule set has no conditions or none is free."""
+        hit = self.require_hit()
+        roster = self.roster
+        target = roster.fighter(hit.target).character
+        specs = roster.ruleset.preset.conditions
+        shifts = []
+        for spec in specs:
+            try:
+                shifts.append(soaked(target, specs, [spec.key]))
+            except FateError:
+                continue  # not free, or soaks nothing
+        totals = {0}
+        for value in shifts:  # the sums some set of them reaches, short of the whole hit
+            totals |= {t + value for t in totals if t + value < hit.shifts}
+        return {
+            t: hit_options(roster.ruleset, target, hit.shifts - t, roster.harm, roster.game.clock)
+            for t in sorted(totals - {0})
+        }
+
     def set_pending(self, hits: tuple[PendingHit, ...]) -> None:
         """Put the hits waiting at what a log recorded (an assignment, checked by no rule: the
         rules reduced and aimed them when the move was decided)."""
@@ -127,8 +151,10 @@ class Hits:
         *,
         extreme: ExtremeChoice | None = None,
         as_recorded: bool = False,
+        conditions: Sequence[str] = (),
     ) -> list[Aspect]:
-        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot.
+        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot;
+        ``conditions`` names the rule set's conditions marked first (their shifts come off).
 
         With conditions, a marked condition box takes the condition's name by itself.
         ``as_recorded``: the plan is one a log recorded, which the rules judged when it was
@@ -148,6 +174,7 @@ class Hits:
             extreme=extreme,
             conflict=self.conflict_id,
             as_recorded=as_recorded,
+            conditions=conditions,
         )
         self._next_hit()
         return taken
@@ -158,9 +185,10 @@ class Hits:
         names: Mapping[int, str] | None = None,
         *,
         extreme: ExtremeChoice | None = None,
+        conditions: Sequence[str] = (),
     ) -> list[Aspect]:
         """The pending hit absorbed with ``plan`` as a table's log recorded it (checked by no
-        rule: see :meth:`absorb`)."""
+        rule: see :meth:`absorb`), with the rule set's ``conditions`` marked against it."""
         hit = self.pending[0]
         roster = self.roster
         taken = hit_taken(
@@ -173,6 +201,7 @@ class Hits:
             names=names,
             extreme=extreme,
             conflict=self.conflict_id,
+            conditions=conditions,
         )
         self._next_hit()
         return taken

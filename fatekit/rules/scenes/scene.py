@@ -25,6 +25,7 @@ from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.conditions import check_conditions, conditions_for
 from fatekit.rules.harm.recovery import RecoveryRules, clear_recovered, clear_stress
+from fatekit.rules.harm.toolkit_conditions import clear_fleeting, settle_lasting
 from fatekit.rules.options.countdowns import COUNTDOWN_TRACK_RULE, Countdown
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.time_shifts import TIME_SHIFT_RULE, Duration, duration_after_roll
@@ -256,6 +257,7 @@ class Game:
             raise BadInput("no session is running", code="session_none")
         self.clock.end_session()
         self.in_session = False
+        settle_lasting(self.characters.values(), self.clock)
         cleared = self._clear_recovered(recovery)
         self.sync_sheets()
         return cleared
@@ -341,6 +343,7 @@ class Game:
         self.clock.end_scene()
         scene.ended = True
         self.scene = None
+        clear_fleeting(self.characters.values(), self.ruleset.preset.conditions)
         cleared = self._clear_recovered(recovery)
         self.sync_sheets()
         return SceneEnd(stress, tuple(a.id for a in removed), tuple(a.name for a in cleared))
@@ -418,6 +421,9 @@ class Game:
             for slot in character.consequences:
                 if slot.aspect is not None and slot.aspect.id == aspect_id:
                     return slot.aspect
+            for held in character.conditions.values():
+                if held.aspect.id == aspect_id:
+                    return held.aspect
         raise BadInput(f"no aspect {aspect_id!r} is in play", code="aspect_gone")
 
     def moment(self) -> Moment:

@@ -11,6 +11,7 @@ from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
+from fatekit.rules.harm.toolkit_conditions import MAX_CONDITIONS
 from fatekit.rules.scenes.conflict import Conflict, ConflictKind, FocusKind, Phase, Status
 from fatekit.table import telling as say
 from fatekit.table.base import BoxIndex, Command, Event
@@ -29,6 +30,7 @@ from fatekit.table.deciding import (
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
+from fatekit.table.play.conditions import condition_name
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
@@ -84,12 +86,15 @@ class Absorb(Command):
 
     ``extreme`` takes an extreme consequence as well (the extreme-consequences option). With
     conditions, the engine names marked condition boxes itself: ``names`` may leave them out.
+    ``conditions`` names the rule set's conditions (the Fate System Toolkit's) marked first,
+    whose shifts come off the hit before the boxes and slots absorb the rest.
     """
 
     boxes: tuple[BoxIndex, ...] = ()
     slots: tuple[BoxIndex, ...] = ()
     names: tuple[tuple[BoxIndex, str], ...] = ()
     extreme: ExtremeConsequence | None = None
+    conditions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -156,7 +161,8 @@ class ConflictStarted(Event):
 class HitAbsorbed(Event):
     """The pending hit on ``target`` was absorbed: the stress ``boxes`` marked, the consequence
     ``slots`` filled with their ``names``, and an ``extreme`` consequence taken in place of the
-    aspect it names, whose name then was ``replaced_name`` (older logs: not recorded)."""
+    aspect it names, whose name then was ``replaced_name`` (older logs: not recorded), and the
+    rule set's ``conditions`` marked against it (older logs: none)."""
 
     target: str
     boxes: tuple[int, ...]
@@ -164,6 +170,8 @@ class HitAbsorbed(Event):
     names: tuple[tuple[int, str], ...]
     extreme: ExtremeConsequence | None = None
     replaced_name: str | None = None
+    conditions: tuple[str, ...] = ()
+    condition_names: tuple[str, ...] = ()  # the rule set's names of ``conditions``, for the log
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -217,12 +225,19 @@ gm_only(
 def _absorb(context: Context, command: Absorb) -> list[Event]:
     target = _hit_target(context)
     context.require_control(target, "absorb their hit")
+    if len(command.conditions) > MAX_CONDITIONS:
+        raise BadInput(f"conditions: at most {MAX_CONDITIONS} marked against one hit")
+    called = tuple(condition_name(context.state, key) for key in command.conditions)
     replaced = None
     if command.extreme is not None:
         sheet = context.state.game.character(target)
         found = next((a for a in sheet.aspects if a.id == command.extreme.replaces), None)
         replaced = None if found is None else found.name  # none such: the rules refuse it
-    return [context.event_from(HitAbsorbed, command, target=target, replaced_name=replaced)]
+    return [
+        context.event_from(
+            HitAbsorbed, command, target=target, replaced_name=replaced, condition_names=called
+        )
+    ]
 
 
 @decides(TakeOut)
@@ -360,7 +375,9 @@ def harm_taken(state: TableState, harm: Track) -> bool:
 def _judge_hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
     conflict = conflict_in_play(state)
     _check_hit_target(conflict, event.target)
-    conflict.hits.absorb(_plan(event), dict(event.names), extreme=_extreme(event))
+    conflict.hits.absorb(
+        _plan(event), dict(event.names), extreme=_extreme(event), conditions=event.conditions
+    )
     settle_conflict(state)
 
 
@@ -377,7 +394,9 @@ def _hit_taken(state: TableState, event: HitAbsorbed | TakenOut | Conceded) -> N
 @older(HitAbsorbed)
 def _hit_absorbed_older(state: TableState, event: HitAbsorbed) -> None:
     conflict = conflict_in_play(state)
-    conflict.hits.absorbed_as_recorded(_plan(event), dict(event.names), extreme=_extreme(event))
+    conflict.hits.absorbed_as_recorded(
+        _plan(event), dict(event.names), extreme=_extreme(event), conditions=event.conditions
+    )
     settle_conflict(state)
 
 
@@ -570,6 +589,12 @@ class PendingHitPart(Part, kw_only=True):
     shifts: int
     absorb_options: list[AbsorbOptionPart] | UnsetType = UNSET
     extreme_replaces: list[AspectRefPart] | UnsetType = UNSET
+    # With the rule set's conditions (the Fate System Toolkit's), for the seat that takes the
+    # hit: the conditions it may mark against it (their shifts by key), and for each total of
+    # shifts some of them take off, short of the whole hit, the ways to absorb the rest (by the
+    # total, as text: a JSON object's keys).
+    soaking: dict[str, int] | UnsetType = UNSET
+    absorb_after: dict[str, list[AbsorbOptionPart]] | UnsetType = UNSET
 
 
 class BlockPart(Part, kw_only=True):
@@ -669,11 +694,14 @@ tells(
     (
         when("HitAbsorbed.extreme_more", "extreme", "names"),
         when("HitAbsorbed.extreme", "extreme"),
+        when("HitAbsorbed.conditions_consequence", "conditions", "names"),
         when("HitAbsorbed.consequence", "names"),
+        when("HitAbsorbed.conditions", "conditions"),
         when("HitAbsorbed"),
     ),
     who=say.who("target"),
     consequence=say.names("names", item="1", style="aspect"),
+    conditions=say.names("condition_names", style="aspect"),
     extreme=say.text("extreme.name", "aspect"),
     replaced=say.text("replaced_name", "aspect", fallback="harm.hidden_aspect"),
 )

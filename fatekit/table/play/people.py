@@ -64,6 +64,12 @@ from fatekit.table.parts import (
     to_builtins,
 )
 from fatekit.table.play.advancement import advance_offers, check_gm_powers
+from fatekit.table.play.conditions import (
+    ConditionPart,
+    SheetConditionPart,
+    condition_parts,
+    sheet_conditions,
+)
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.play.treatment import treaters
 from fatekit.table.regions import Region, writes
@@ -973,6 +979,8 @@ class SheetPart(Part, kw_only=True):
     gear: list[GearPart] | UnsetType = UNSET
     stress: dict[str, list[StressBoxPart]]
     consequences: list[ConsequencePart]
+    # The rule set's conditions marked on the sheet (the Fate System Toolkit's), by key.
+    conditions: dict[str, SheetConditionPart] | UnsetType = UNSET
 
 
 class TreatmentPart(Part, kw_only=True):
@@ -1042,6 +1050,9 @@ class CharacterPart(Part, kw_only=True):
     kind: CharacterKind | UnsetType = UNSET
     aspects: list[AspectPart] | UnsetType = UNSET
     consequences: list[ConsequenceSeenPart] | UnsetType = UNSET
+    # Every condition of the rule set (the Fate System Toolkit's) on this sheet, marked or not,
+    # with what the seat may do with each: unset where the rule set declares none.
+    conditions: list[ConditionPart] | UnsetType = UNSET
 
 
 def _mark(mark: ClockMark | None) -> MarkPart | None:
@@ -1182,6 +1193,7 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
             )
             for s in character.consequences
         ],
+        conditions=sheet_conditions(character, knows),
     )
 
 
@@ -1206,6 +1218,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
                 )
                 for slot in character.consequences
             ],
+            conditions=condition_parts(viewer, character),
         )
     return CharacterPart(
         id=character.id,
@@ -1224,6 +1237,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             for s in character.consequences
             if s.aspect is not None
         ],
+        conditions=condition_parts(viewer, character),
     )
 
 
@@ -1235,6 +1249,7 @@ def _gm_powers(viewer: Viewer, offers: list[CharacterMove]) -> bool | UnsetType:
 def _aspect_offers(viewer: Viewer, character: Character) -> dict[str, list[AspectMove]]:
     on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
     on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
+    on_sheet += [held.aspect for held in character.conditions.values()]
     found = {a.id: viewer.aspect_offers(a) for a in on_sheet}
     return {key: moves for key, moves in found.items() if moves}
 
@@ -1244,6 +1259,7 @@ def _aspect_offers_by(
 ) -> dict[str, dict[AspectByMove, list[str]]]:
     on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
     on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
+    on_sheet += [held.aspect for held in character.conditions.values()]
     found = {a.id: viewer.aspect_moves(a) for a in on_sheet}
     return {key: moves for key, moves in found.items() if moves}
 

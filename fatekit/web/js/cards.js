@@ -14,6 +14,7 @@ import {
   answersFor,
   aspectLabel,
   character,
+  conditionName,
   hasOption,
   isGm,
   ladderValue,
@@ -108,6 +109,7 @@ function characterCard(c) {
             consequences.map((a) => free(a.name, "span", { class: "aspect-name" })),
           )
         : null,
+      conditionView(c),
     );
     return card;
   }
@@ -177,6 +179,7 @@ function characterCard(c) {
       : null,
     stressView(s),
     consequenceView(s, c.healing || []),
+    conditionView(c),
     h(
       "div",
       { class: "actions" },
@@ -337,6 +340,57 @@ function consequenceView(s, healing) {
         slot.recovering ? null : treatButton(s.id, slot, i, healing[i]),
       ),
     ),
+  );
+}
+
+/** The rule set's conditions on a sheet (the Fate System Toolkit's): each with its kind, its
+ * boxes and the moves the view offers on it (the GM marks and clears; a lasting one's recovery
+ * asks for the overcome's result). Drawn for every character the seat knows of.
+ * @param {import("./view.js").CharacterPart} c */
+function conditionView(c) {
+  const conditions = c.conditions || [];
+  if (!conditions.length) return null;
+  return h(
+    "ul",
+    { class: "conditions", "aria-label": t("sheet.conditions") },
+    conditions.map((cond) =>
+      h(
+        "li",
+        { id: `condition-${c.id}-${cond.key}`, "data-marked": cond.marked },
+        h("span", { class: "label" }, conditionName(cond.key, cond.name)),
+        " ",
+        h("span", { class: "badge" }, tn(`condition.kind.${cond.kind}`, { n: cond.shifts })),
+        " ",
+        Array.from({ length: cond.boxes }, (_, i) => box(i, cond.boxes, i < cond.marked)),
+        cond.recovering ? h("span", { class: "badge" }, t("condition.recovering")) : null,
+        cond.offers.includes("MarkCondition")
+          ? button(t("condition.mark"), () => send("MarkCondition", { character_id: c.id, key: cond.key }), {
+              id: `mark-${c.id}-${cond.key}`,
+            })
+          : null,
+        cond.offers.includes("ClearCondition")
+          ? button(t("condition.clear"), () => send("ClearCondition", { character_id: c.id, key: cond.key }), {
+              id: `clear-${c.id}-${cond.key}`,
+            })
+          : null,
+        cond.offers.includes("RecoverCondition")
+          ? button(t("condition.recover"), () => openRecover(c.id, cond), { id: `recover-${c.id}-${cond.key}` })
+          : null,
+      ),
+    ),
+  );
+}
+
+/** The overcome against Great (+4) that starts a lasting condition's recovery: the seat says
+ * what it reached, and the table judges it.
+ * @param {string} id @param {import("../../../docs/page").ConditionPart} cond */
+function openRecover(id, cond) {
+  const effort = h("input", { type: "number", id: "recover-effort", min: -30, max: 30, step: 1, value: "4" });
+  openDialog(
+    t("condition.recover_title", { name: cond.name }),
+    h("div", {}, h("p", { class: "hint" }, t("condition.recover_hint")), field(t("condition.effort"), effort)),
+    (form, out) => sendFrom("RecoverCondition", { character_id: id, key: cond.key, effort: Number(effort.value) }, out),
+    { submitLabel: t("condition.recover"), id: "recover-condition-form" },
   );
 }
 

@@ -21,7 +21,7 @@ import { t, tn } from "./lib/i18n.js";
 import { invokeBox, showOdds, weighed } from "./roll.js";
 import { askedRoll, diceOrHidden, openAskedRoll } from "./screen.js";
 import { app, seatView, send } from "./store.js";
-import { aspectName, hasOption, offered, skill, trackName, visibleAspects, who } from "./view.js";
+import { aspectName, conditionName, hasOption, offered, skill, trackName, visibleAspects, who } from "./view.js";
 
 /** @typedef {import("./roll.js").OddsBox} OddsBox */
 /** @typedef {import("../../../docs/page").ConflictPart} ConflictPart */
@@ -49,6 +49,7 @@ import { aspectName, hasOption, offered, skill, trackName, visibleAspects, who }
  *   slots: number[],
  *   names: [number, string][],
  *   extreme?: {name: string, replaces: string},
+ *   conditions?: string[],
  * }} AbsorbPlan
  */
 
@@ -795,26 +796,75 @@ export function harmBox(hit, how = conflictHit) {
     }
     return input;
   };
-  const plans = options.map((plan, i) => {
-    const input = h("input", {
-      type: "radio",
-      name: `${p}absorb-plan`,
-      value: String(i),
-      id: `${p}absorb-${i}`,
-      checked: i === 0,
+  // The rule set's conditions the target may mark against the hit (the engine's offer), each
+  // taking its shifts off; the ways to absorb what is left are the engine's too (absorb_after).
+  const soaking = ("soaking" in hit && hit.soaking) || {};
+  const after = ("absorb_after" in hit && hit.absorb_after) || {};
+  /** @type {Map<string, HTMLInputElement>} */
+  const ticks = new Map();
+  const marked = () => [...ticks].filter(([, input]) => input.checked).map(([key]) => key);
+  /** The plans for the conditions ticked: none ticked, the hit's own; all of it taken, none. */
+  const current = () => {
+    const total = marked().reduce((sum, key) => sum + soaking[key], 0);
+    if (!total) return options;
+    if (total >= hit.shifts) return [{ boxes: [], slots: [], extreme: false }];
+    return after[String(total)] || [];
+  };
+  /** @param {typeof options} shown */
+  const drawPlans = (shown) =>
+    shown.map((plan, i) => {
+      const input = h("input", {
+        type: "radio",
+        name: `${p}absorb-plan`,
+        value: String(i),
+        id: `${p}absorb-${i}`,
+        checked: i === 0,
+      });
+      const parts = [];
+      if (plan.boxes.length)
+        parts.push(h("span", {}, tn("harm.boxes", { boxes: plan.boxes.map((b) => b + 1).join(", ") })));
+      for (const slot of plan.slots) {
+        const s = sheet && sheet.consequences[slot];
+        parts.push(
+          h(
+            "span",
+            {},
+            " ",
+            s ? tn("harm.slot", { severity: t(`severity.${s.severity}`), n: s.shifts }) : String(slot),
+          ),
+        );
+      }
+      if (plan.extreme) parts.push(h("span", {}, " ", t("harm.extreme")));
+      if (!parts.length) parts.push(h("span", {}, t("harm.conditions_only")));
+      return h("div", { class: "check" }, input, h("label", { for: input.id }, parts));
     });
-    const parts = [];
-    if (plan.boxes.length)
-      parts.push(h("span", {}, tn("harm.boxes", { boxes: plan.boxes.map((b) => b + 1).join(", ") })));
-    for (const slot of plan.slots) {
-      const s = sheet && sheet.consequences[slot];
-      parts.push(
-        h("span", {}, " ", s ? tn("harm.slot", { severity: t(`severity.${s.severity}`), n: s.shifts }) : String(slot)),
-      );
-    }
-    if (plan.extreme) parts.push(h("span", {}, " ", t("harm.extreme")));
-    return h("div", { class: "check" }, input, h("label", { for: input.id }, parts));
-  });
+  const plans = drawPlans(options);
+  const planList = h("div", { class: "plans" }, plans.length ? plans : h("p", {}, t("harm.no_plan")));
+  const conditionTicks = Object.keys(soaking).length
+    ? h(
+        "fieldset",
+        {
+          class: "soak",
+          onchange: () => {
+            const shown = drawPlans(current());
+            planList.replaceChildren(...(shown.length ? shown : [h("p", {}, t("harm.no_plan"))]));
+            update();
+          },
+        },
+        h("legend", {}, t("harm.conditions")),
+        Object.entries(soaking).map(([key, n]) => {
+          const input = h("input", { type: "checkbox", id: `${p}soak-${key}`, value: key });
+          ticks.set(key, input);
+          const spec = (target && target.conditions ? target.conditions : []).find((x) => x.key === key);
+          return h(
+            "div",
+            { class: "check" },
+            input,
+            h("label", { for: input.id }, conditionName(key, spec ? spec.name : key), " ", tn("harm.soaks", { n })),
+          );
+        }),
+      )
+    : null;
   const nameFields = h("div", { class: "names" });
   // An extreme consequence is named, and takes the place of an aspect the player picks (never
   // the high concept: the engine lists those it may replace).
@@ -832,7 +882,7 @@ export function harmBox(hit, how = conflictHit) {
   );
   const update = () => {
     const picked = /** @type {HTMLInputElement | null} */ (box.querySelector(`input[name=${p}absorb-plan]:checked`));
-    const chosen = options[Number((picked || { value: 0 }).value)];
+    const chosen = current()[Number((picked || { value: 0 }).value)];
     nameFields.replaceChildren();
     for (const slot of chosen ? chosen.slots : []) {
       const s = sheet && sheet.consequences[slot];
@@ -845,23 +895,31 @@ export function harmBox(hit, how = conflictHit) {
   };
   add(
     box,
+    conditionTicks,
     h(
       "fieldset",
       { onchange: update },
       h("legend", {}, tn("harm.choose", { track: trackName(how.track()) })),
-      plans.length ? plans : h("p", {}, t("harm.no_plan")),
+      planList,
     ),
     nameFields,
     h(
       "div",
       { class: "actions" },
-      plans.length
+      plans.length || conditionTicks
         ? button(
             t("harm.absorb"),
             () => {
-              // The first plan starts checked, and a radio cannot be unchecked: one always is.
-              const picked = /** @type {HTMLInputElement} */ (box.querySelector(`input[name=${p}absorb-plan]:checked`));
-              const chosen = options[Number(picked.value)];
+              // The first plan starts checked, and a radio cannot be unchecked: one always is
+              // (none, where the conditions ticked leave nothing the rules allow).
+              const picked = /** @type {HTMLInputElement | null} */ (
+                box.querySelector(`input[name=${p}absorb-plan]:checked`)
+              );
+              const chosen = picked ? current()[Number(picked.value)] : null;
+              if (!chosen) {
+                fill(out, h("p", { class: "error", role: "alert", id: `${p}absorb-unnamed` }, t("harm.no_plan")));
+                return;
+              }
               const named = chosen.slots.map(
                 (slot) => /** @type {[number, string]} */ ([slot, nameField(slot).value.trim()]),
               );
@@ -874,6 +932,8 @@ export function harmBox(hit, how = conflictHit) {
               }
               /** @type {AbsorbPlan} */
               const plan = { boxes: chosen.boxes, slots: chosen.slots, names: named };
+              const conditions = marked();
+              if (conditions.length) plan.conditions = conditions;
               if (chosen.extreme) {
                 const name = extremeName.value.trim();
                 if (!name || !extremeReplaces.value) {
@@ -893,9 +953,13 @@ export function harmBox(hit, how = conflictHit) {
         : null,
       // Out of the conflict in one tap, next to "Take the hit": when the hit could be absorbed,
       // ask first. When nothing can absorb it, there is nothing else to do: no question.
-      button(t("harm.taken_out"), () => (plans.length ? confirmTakeOut(hit, how) : how.takeOut(out)), {
-        id: `${p}take-out-button`,
-      }),
+      button(
+        t("harm.taken_out"),
+        () => (plans.length || conditionTicks ? confirmTakeOut(hit, how) : how.takeOut(out)),
+        {
+          id: `${p}take-out-button`,
+        },
+      ),
     ),
     out,
   );

@@ -390,6 +390,76 @@ export const TOLD = {
       },
     },
   },
+  ConditionCleared: {
+    cases: [
+      {
+        key: "ConditionCleared",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      condition: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+    },
+  },
+  ConditionMarked: {
+    cases: [
+      {
+        key: "ConditionMarked.by",
+        when: [
+          {
+            field: "by",
+          },
+        ],
+      },
+      {
+        key: "ConditionMarked",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      condition: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+      by: {
+        kind: "who",
+        field: "by",
+      },
+    },
+  },
+  ConditionRecovering: {
+    cases: [
+      {
+        key: "ConditionRecovering",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      condition: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+      effort: {
+        kind: "number",
+        field: "effort",
+      },
+    },
+  },
   ConflictFinished: {
     cases: [
       {
@@ -847,10 +917,29 @@ export const TOLD = {
         ],
       },
       {
+        key: "HitAbsorbed.conditions_consequence",
+        when: [
+          {
+            field: "conditions",
+          },
+          {
+            field: "names",
+          },
+        ],
+      },
+      {
         key: "HitAbsorbed.consequence",
         when: [
           {
             field: "names",
+          },
+        ],
+      },
+      {
+        key: "HitAbsorbed.conditions",
+        when: [
+          {
+            field: "conditions",
           },
         ],
       },
@@ -868,6 +957,11 @@ export const TOLD = {
         field: "names",
         style: "aspect",
         item: "1",
+      },
+      conditions: {
+        kind: "names",
+        field: "condition_names",
+        style: "aspect",
       },
       extreme: {
         kind: "text",

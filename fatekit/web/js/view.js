@@ -96,6 +96,13 @@ function ownTrackName(track) {
   return spec && spec.name ? (spec.names && spec.names[language()]) || spec.name : null;
 }
 
+/** A rule set's condition by its key, in the page's language where the file names it so; the
+ * view's own name otherwise. @param {string} key @param {string} fallback */
+export function conditionName(key, fallback) {
+  const spec = app.preset && (app.preset.conditions || []).find((/** @type {{key: string}} */ x) => x.key === key);
+  return free(spec ? (spec.names && spec.names[language()]) || spec.name : fallback);
+}
+
 /** What the table calls the stress track for a kind of harm, as text. @param {string} track */
 export function trackText(track) {
   return ownTrackName(track) || (has(`track.${track}`) ? t(`track.${track}`) : track);
