@@ -1502,6 +1502,20 @@ export const TOLD = {
       },
     ],
   },
+  SceneMapRemoved: {
+    cases: [
+      {
+        key: "SceneMapRemoved",
+      },
+    ],
+  },
+  SceneMapSet: {
+    cases: [
+      {
+        key: "SceneMapSet",
+      },
+    ],
+  },
   ScenePrepared: {
     cases: [
       {
@@ -2135,6 +2149,40 @@ export const TOLD = {
       rolled: {
         kind: "dice",
         field: "rolled_faces",
+      },
+    },
+  },
+  ZoneHidden: {
+    cases: [
+      {
+        key: "ZoneHidden",
+        when: [
+          {
+            field: "hidden",
+          },
+        ],
+      },
+      {
+        key: "ZoneHidden.shown",
+      },
+    ],
+    pieces: {
+      zone: {
+        kind: "text",
+        field: "zone",
+      },
+    },
+  },
+  ZoneShaped: {
+    cases: [
+      {
+        key: "ZoneShaped",
+      },
+    ],
+    pieces: {
+      zone: {
+        kind: "text",
+        field: "zone",
       },
     },
   },
