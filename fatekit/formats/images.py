@@ -86,16 +86,15 @@ def check_map_hash(text: str) -> str:
     return text
 
 
-def clean_map(data: bytes) -> CleanMap:
-    """The clean map made from ``data``, an uploaded PNG, JPEG or WebP image; refused with a
-    reason otherwise (empty, too many bytes, not one of those types, too many pixels or too long
-    a side, truncated or corrupt, animated)."""
+def clean_map(data: bytes, *, max_bytes: int = MAX_MAP_BYTES) -> CleanMap:
+    """The clean map made from ``data``, an uploaded PNG, JPEG or WebP image of at most
+    ``max_bytes`` (a map read back from a campaign file may be as large as a clean one is
+    kept); refused with a reason otherwise (empty, too many bytes, not one of those types, too
+    many pixels or too long a side, truncated or corrupt, animated)."""
     if not data:
         raise MapRefused("empty", "the map image is empty")
-    if len(data) > MAX_MAP_BYTES:
-        raise MapRefused(
-            "too_large", f"a map image is at most {MAX_MAP_BYTES} bytes, not {len(data)}"
-        )
+    if len(data) > max_bytes:
+        raise MapRefused("too_large", f"a map image is at most {max_bytes} bytes, not {len(data)}")
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:

@@ -48,7 +48,7 @@ from fatekit.server.limits import (
     BodyLimit,
     RateLimit,
 )
-from fatekit.server.maps import MAP_UPLOAD
+from fatekit.server.maps import CAMPAIGN_IMPORT, CAMPAIGN_MAPS_BYTES, MAP_UPLOAD
 from fatekit.server.maps import router as maps_router
 from fatekit.server.pagefiles import PageFiles
 from fatekit.server.reach import router as reach_router
@@ -177,7 +177,8 @@ def create_app(
     # The body it reads has passed the body limit; its texts are bounded as it is read.
     app.add_middleware(InputGuard, max_text=limits.text)
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
-    app.add_middleware(BodyLimit, max_bytes=max_body, larger=(MAP_UPLOAD,))
+    imports = (CAMPAIGN_IMPORT, max_body + CAMPAIGN_MAPS_BYTES)  # room for a campaign's maps
+    app.add_middleware(BodyLimit, max_bytes=max_body, larger=(MAP_UPLOAD, imports))
     app.add_middleware(
         RateLimit,
         rate=rate,

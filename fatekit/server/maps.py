@@ -26,12 +26,17 @@ from fatekit.formats.images import MAP_MEDIA_TYPES, MAX_MAP_BYTES
 from fatekit.server.deps import LINK_HEADER, At, Service
 from fatekit.server.routes import CommandOut
 
-__all__ = ["MAP_UPLOAD", "router"]
+__all__ = ["CAMPAIGN_IMPORT", "CAMPAIGN_MAPS_BYTES", "MAP_UPLOAD", "router"]
 
 router = APIRouter()
 
 #: The upload's path, for its own body limit (:class:`~fatekit.server.limits.BodyLimit`).
 MAP_UPLOAD = (re.compile(r"/tables/[^/]+/scene/map"), MAX_MAP_BYTES)
+#: What a table file's import may add to the body limit for the map images a campaign file
+#: carries, in base64 (the operator's endpoint).
+CAMPAIGN_MAPS_BYTES = 32 << 20
+#: The import's path, for its own body limit: the server's, and room for maps.
+CAMPAIGN_IMPORT = re.compile(r"/tables/import")
 
 Hash = Annotated[str, Path(pattern=r"^[0-9a-f]{64}$", description="The image's SHA-256")]
 

@@ -38,6 +38,7 @@ from fatekit.server.fanout import Fanout
 from fatekit.server.hub import CLOSE_FORBIDDEN, Hub, Line, render
 from fatekit.server.links import LinkRefused, LinkRegistry, SeatLink
 from fatekit.store.base import MAX_ID_LENGTH, EventStore, StoredMap, VersionConflict, utc_now
+from fatekit.store.campaigns import keep_maps, kept_maps
 from fatekit.store.tables import (
     Executed,
     StoreHistory,
@@ -46,7 +47,7 @@ from fatekit.store.tables import (
     to_event,
 )
 from fatekit.table import commands as c
-from fatekit.table.campaign import export_campaign, import_campaign
+from fatekit.table.campaign import campaign_maps, export_campaign, import_campaign
 from fatekit.table.codec import FieldErrors
 from fatekit.table.event_views import event_for
 from fatekit.table.events import Event, SeatAdded
@@ -603,7 +604,8 @@ class TableService:
 
         def work(state: TableState, seat: str) -> dict[str, Any]:
             log = self.repo.log(caller.table_id)
-            return export_campaign(log, state, seat, exported_at=utc_now())
+            maps = kept_maps(self.store, caller.table_id)
+            return export_campaign(log, state, seat, exported_at=utc_now(), maps=maps)
 
         return await self.read(caller, work)
 
@@ -655,11 +657,17 @@ class TableService:
             gm = next((s.id for s in imported.state.seats.values() if s.is_gm), None)
             if gm is None:
                 raise BadInput("the table file seats no GM")
+            # Its maps are read (and made clean) before anything is kept.
+            maps = campaign_maps(data)
+            most = self.caps.caps.maps_per_table
+            if len(maps) > most:
+                raise CapReached("maps_per_table", most, f"a table keeps at most {most} maps")
             # Stored as the file wrote them: reading upcasts an older event, nothing rewrites it.
             new = [logged(e) for e in imported.log]
             self.caps.check_import(new, imported.state)
             with self.caps.creating(), self.links.issuing(table_id, gm) as link:
                 self.store.append(table_id, 0, new)
+            keep_maps(self.store, table_id, maps)
             why = imported.state.read_only
             return Created(
                 table_id,

@@ -218,3 +218,24 @@ def test_the_gm_draws_and_hides_zones_over_the_map(api: Api) -> None:
     assert upside["code"] == "zone_shape_rect"
     assert ann.send("ShapeZone", expect=403, zone="pier", shape=rect)["error"] == "forbidden"
     assert gm.get("/state")["scene"]["zones"]["shapes"]["pier"] == {**rect, "drawn": True}
+
+
+def test_the_map_travels_in_the_campaign_file(api: Api) -> None:
+    gm, _ = at_the_table(api)
+    upload(gm, picture("JPEG"))
+    image = gm.get("/state")["scene"]["zones"]["map"]["image"]
+    campaign = gm.client.get(f"/tables/{gm.table_id}/campaign", headers=gm.headers).json()
+    assert [m["image"] for m in campaign["maps"]] == [image]
+    opened = api.client.post("/tables/import", json=campaign)
+    assert opened.status_code == 201, opened.text
+    there = Seat(api.client, opened.json()["table_id"], "gm", opened.json()["link"])
+    shown = there.get("/state")["scene"]["zones"]["map"]
+    assert shown["image"] == image and shown["url"].startswith(f"/tables/{there.table_id}/")
+    answer = fetch(there, shown["url"])
+    assert answer.status_code == 200 and answer.headers["content-type"] == "image/jpeg"
+    # A file whose map is not the picture it names opens no table.
+    tables = len(api.store.list_tables())
+    campaign["maps"][0]["image"] = "0" * 64
+    refused = api.client.post("/tables/import", json=campaign)
+    assert refused.status_code == 422 and "maps[0].image" in refused.json()["fields"]
+    assert len(api.store.list_tables()) == tables
