@@ -19,6 +19,7 @@ from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import RuleException, Stunt
 from fatekit.table import commands as c
 from fatekit.table import event_for, view_for
+from fatekit.table.extras import extras_for
 
 from .conftest import Play, assert_replays, log_of, seated  # type: ignore[import-not-found]
 
@@ -60,7 +61,7 @@ def _idol() -> str:
 
 def _seen(play: Play, seat: str) -> str:
     """Everything ``seat`` receives: its view, every event as sent, its log."""
-    parts: list[Any] = [view_for(play.s, seat), log_of(play, seat)]
+    parts: list[Any] = [view_for(play.s, seat), extras_for(play.s, seat), log_of(play, seat)]
     parts += [event_for(event, play.s, seat) for event in play.log]
     return json.dumps(parts, ensure_ascii=False)
 
@@ -231,3 +232,18 @@ def test_showing_a_hidden_zone_introduces_whoever_is_in_it() -> None:
     with pytest.raises(ForbiddenAction):
         play.do(c.HideZone(zone="deck"), "ann")
     assert_replays(play)
+
+
+def test_an_aspect_on_a_hidden_zones_border_is_in_no_players_extras() -> None:
+    play = seated()
+    _into_the_hold(play)
+    play.do(c.AddSituationAspect(name="Rusted Hatch", zone="cabin"))
+    hatch = play.s.last_created[0]
+    scene = play.s.game.scene
+    assert scene is not None and scene.zones is not None
+    # No table command puts an aspect on a border yet: the rules' map holds one as it would.
+    scene.zones.impede("cabin", VAULT, hatch)
+    assert _secret_in(play, VAULT) == []
+    assert extras_for(play.s, "gm")["impediments"] == [
+        {"between": ["cabin", VAULT], "aspects": [hatch]}
+    ]
