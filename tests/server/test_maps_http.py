@@ -152,8 +152,14 @@ def test_a_map_reaches_only_the_seats_that_may_see_it(api: Api) -> None:
     upload(gm, picture("WEBP"))
     assert fetch(ann, first["url"]).status_code == 404
     assert fetch(gm, first["url"]).status_code == 200
-    # Nor is any map the scene's once it ends.
+    # Nor once the GM takes it away (the zones are drawn on a plain ground), nor once the
+    # scene ends.
     second = gm.get("/state")["scene"]["zones"]["map"]
+    gm.send("RemoveSceneMap")
+    assert ann.get("/state")["scene"]["zones"]["map"] is None
+    assert fetch(ann, second["url"]).status_code == 404
+    assert gm.send("RemoveSceneMap", expect=422)["detail"] == "this scene has no map image"
+    upload(gm, picture("WEBP"))
     gm.send("EndScene")
     assert fetch(ann, second["url"]).status_code == 404
     assert fetch(ann, f"/tables/{gm.table_id}/maps/not-a-hash").status_code == 422
