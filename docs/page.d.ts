@@ -427,6 +427,7 @@ export interface YouPart {
     | "SetBigBad"
     | "SetMembership"
     | "SetOptionalRule"
+    | "SetPreparedSceneMap"
     | "SetSafetyTool"
     | "SetScale"
     | "SetSceneMap"
@@ -1512,6 +1513,7 @@ export interface PreparedScenePart {
   scene_id: string;
   aspects: PreparedAspectPart[];
   entrance: string | null;
+  map: MapPart | null;
 }
 /**
  * A situation aspect a prepared scene starts with; its free invokes as [holder, count]

@@ -25,19 +25,31 @@ from fastapi.responses import Response
 from fatekit.formats.images import MAP_MEDIA_TYPES, MAX_MAP_BYTES
 from fatekit.server.deps import LINK_HEADER, At, Service
 from fatekit.server.routes import CommandOut
+from fatekit.store.base import MAX_ID_LENGTH
 
 __all__ = ["CAMPAIGN_IMPORT", "CAMPAIGN_MAPS_BYTES", "MAP_UPLOAD", "router"]
 
 router = APIRouter()
 
 #: The upload's path, for its own body limit (:class:`~fatekit.server.limits.BodyLimit`).
-MAP_UPLOAD = (re.compile(r"/tables/[^/]+/scene/map"), MAX_MAP_BYTES)
+MAP_UPLOAD = (re.compile(r"/tables/[^/]+/(scene|prepared/[^/]+)/map"), MAX_MAP_BYTES)
 #: What a table file's import may add to the body limit for the map images a campaign file
 #: carries, in base64 (the operator's endpoint).
 CAMPAIGN_MAPS_BYTES = 32 << 20
 #: The import's path, for its own body limit: the server's, and room for maps.
 CAMPAIGN_IMPORT = re.compile(r"/tables/import")
 
+#: The body of an upload, as the API's description gives it: the image itself.
+_IMAGE_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            media: {"schema": {"type": "string", "format": "binary"}}
+            for media in MAP_MEDIA_TYPES.values()
+        },
+    }
+}
+SceneId = Annotated[str, Path(min_length=1, max_length=MAX_ID_LENGTH)]
 Hash = Annotated[str, Path(pattern=r"^[0-9a-f]{64}$", description="The image's SHA-256")]
 
 
@@ -45,15 +57,7 @@ Hash = Annotated[str, Path(pattern=r"^[0-9a-f]{64}$", description="The image's S
     "/tables/{table_id}/scene/map",
     summary="Upload the running scene's map image (GM)",
     response_model=CommandOut,
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                media: {"schema": {"type": "string", "format": "binary"}}
-                for media in MAP_MEDIA_TYPES.values()
-            },
-        }
-    },
+    openapi_extra=_IMAGE_BODY,
     responses={
         413: {"description": f"The image is over {MAX_MAP_BYTES} bytes"},
         422: {"description": "Not a clean PNG, JPEG or WebP image: code says why"},
@@ -62,6 +66,31 @@ Hash = Annotated[str, Path(pattern=r"^[0-9a-f]{64}$", description="The image's S
 async def upload_map(request: Request, caller: At, service: Service) -> CommandOut:
     data = await request.body()
     executed, shown = await service.set_map(caller, data)
+    return CommandOut(
+        table_id=caller.table_id,
+        version=executed.events[-1].version,
+        first_version=executed.events[0].version,
+        replayed=executed.replayed,
+        events=shown,
+    )
+
+
+@router.put(
+    "/tables/{table_id}/prepared/{scene_id}/map",
+    summary="Upload a prepared scene's map image (GM)",
+    response_model=CommandOut,
+    openapi_extra=_IMAGE_BODY,
+    responses={
+        404: {"description": "No such prepared scene"},
+        413: {"description": f"The image is over {MAX_MAP_BYTES} bytes"},
+        422: {"description": "Not a clean PNG, JPEG or WebP image: code says why"},
+    },
+)
+async def upload_prepared_map(
+    request: Request, caller: At, service: Service, scene_id: SceneId
+) -> CommandOut:
+    data = await request.body()
+    executed, shown = await service.set_map(caller, data, prepared=scene_id)
     return CommandOut(
         table_id=caller.table_id,
         version=executed.events[-1].version,

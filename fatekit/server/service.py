@@ -340,7 +340,7 @@ class TableService:
             ) from None
         if isinstance(command, c.CreateTable):
             raise FieldErrors("command", {"type": "a table is created with POST /tables"})
-        if isinstance(command, c.SetSceneMap) and not uploaded:
+        if isinstance(command, c.SetSceneMap | c.SetPreparedSceneMap) and not uploaded:
             # Only an image the server made clean and kept may be named as a scene's map.
             raise FieldErrors(
                 "command", {"type": "a scene's map is uploaded with PUT /tables/{id}/scene/map"}
@@ -399,16 +399,22 @@ class TableService:
 
     # -- maps -----------------------------------------------------------------------------------
 
-    async def set_map(self, caller: Caller, data: bytes) -> tuple[Executed, list[dict[str, Any]]]:
-        """Make an uploaded image the running scene's map (a GM): checked to be allowed first,
-        then made clean (:func:`~fatekit.formats.images.clean_map`, off the table's lock, in a
-        thread), kept at the table under its hash, and named by a ``SetSceneMap``. A refused
-        image keeps nothing."""
+    async def set_map(
+        self, caller: Caller, data: bytes, prepared: str | None = None
+    ) -> tuple[Executed, list[dict[str, Any]]]:
+        """Make an uploaded image the running scene's map, or the ``prepared`` scene's (a GM):
+        checked to be allowed first, then made clean
+        (:func:`~fatekit.formats.images.clean_map`, off the table's lock, in a thread), kept at
+        the table under its hash, and named by a ``SetSceneMap`` (``SetPreparedSceneMap``). A
+        refused image keeps nothing."""
 
         def allowed_now(state: TableState, seat: str) -> None:
             if not state.seat(seat).is_gm:
                 raise ForbiddenAction("only a GM may set a scene's map", SEAT_RULE)
-            scene_in_play(state)
+            if prepared is None:
+                scene_in_play(state)
+            elif prepared not in state.screen.prepared:
+                raise NotFound(f"there is no prepared scene {prepared!r}")
 
         await self.read(caller, allowed_now)
         clean = await asyncio.to_thread(clean_map, data)
@@ -427,12 +433,15 @@ class TableService:
             )
 
         await self._locked(table_id, keep)
-        fields = {
+        fields: dict[str, Any] = {
             "image": clean.hash,
             "media_type": clean.media_type,
             "width": clean.width,
             "height": clean.height,
         }
+        if prepared is not None:
+            fields["scene_id"] = prepared
+            return await self.command(caller, "SetPreparedSceneMap", fields, uploaded=True)
         return await self.command(caller, "SetSceneMap", fields, uploaded=True)
 
     async def map_image(self, caller: Caller, image_hash: str) -> StoredMap:

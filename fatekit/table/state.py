@@ -32,7 +32,7 @@ from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import NewSituationAspect, Outweighed, SceneLayout
-from fatekit.table.boards import Board
+from fatekit.table.boards import Board, MapImage
 from fatekit.table.read_only import ReadOnly
 from fatekit.table.seats import Role, Seat
 
@@ -204,6 +204,7 @@ class PreparedScene(SceneLayout):
     scene_id: str
     aspects: tuple[PreparedAspect, ...]
     entrance: str | None = None
+    map: MapImage | None = None  # the picture under its zones, set by an upload
 
 
 @dataclass(slots=True)

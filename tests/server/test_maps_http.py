@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import struct
 import zlib
 from typing import Any
@@ -245,3 +246,35 @@ def test_the_map_travels_in_the_campaign_file(api: Api) -> None:
     refused = api.client.post("/tables/import", json=campaign)
     assert refused.status_code == 422 and "maps[0].image" in refused.json()["fields"]
     assert len(api.store.list_tables()) == tables
+
+
+def test_a_prepared_scene_carries_its_map_and_keeps_it_from_the_players(api: Api) -> None:
+    gm, ann = at_the_table(api)
+    gm.send("EndScene")
+    gm.send("PrepareScene", scene_id="vault", name="The vault", zones=["door", "hoard"])
+    response = gm.client.put(
+        f"/tables/{gm.table_id}/prepared/vault/map", content=picture("PNG"), headers=gm.headers
+    )
+    assert response.status_code == 200, response.text
+    prepared = gm.get("/state")["screen"]["prepared"][0]["map"]
+    # The GM's alone until the scene starts: not in Ann's copy, not served to her.
+    assert prepared["image"] not in json.dumps(ann.get("/state"))
+    assert fetch(ann, prepared["url"]).status_code == 404
+    assert fetch(gm, prepared["url"]).status_code == 200
+    # A player may not upload one; nor may anyone to a scene not prepared (nothing is kept).
+    refused = ann.client.put(
+        f"/tables/{gm.table_id}/prepared/vault/map", content=picture("JPEG"), headers=ann.headers
+    )
+    assert refused.status_code == 403
+    missing = gm.client.put(
+        f"/tables/{gm.table_id}/prepared/attic/map", content=picture("JPEG"), headers=gm.headers
+    )
+    assert missing.status_code == 404
+    assert api.store.map_hashes(gm.table_id) == [prepared["image"]]
+    # Rewritten, it keeps its map; started, the map is the scene's, for everyone.
+    gm.send("PrepareScene", scene_id="vault", name="The vault", zones=["door", "hoard", "pit"])
+    assert gm.get("/state")["screen"]["prepared"][0]["map"] == prepared
+    gm.send("StartPreparedScene", scene_id="vault")
+    shown = ann.get("/state")["scene"]["zones"]["map"]
+    assert shown["image"] == prepared["image"]
+    assert fetch(ann, shown["url"]).status_code == 200

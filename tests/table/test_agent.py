@@ -49,6 +49,7 @@ NOT_PLAYED = {
     "UseStunt": "a stunt used on its own: the agent's sheets have none (test_stunt_uses_at_table)",
     "SetSceneMap": "sent by the server for an uploaded image (tests/server/test_maps_http.py)",
     "RemoveSceneMap": "a map uploaded first (tests/server/test_maps_http.py)",
+    "SetPreparedSceneMap": "sent by the server for an uploaded image (test_maps_http.py)",
 }
 
 

@@ -136,6 +136,11 @@ def _screen_log() -> tuple[Event, ...]:
     play.do(c.RevealRoll(roll_id=play.log[-1].roll_id))  # type: ignore[attr-defined]
     play.do(c.PrepareScene(scene_id="hold", name="Below deck", participants=("alice",)))
     play.do(c.PrepareScene(scene_id="attic", name="The attic"))
+    play.do(
+        c.SetPreparedSceneMap(
+            scene_id="hold", image="c" * 64, media_type="image/webp", width=300, height=200
+        )
+    )
     play.do(c.RemovePreparedScene(scene_id="attic"))
     play.do(c.HideNpcDice(hidden=False))
     play.do(c.AddTemplate(template_id="thug", name="Thug", sheet=npc_sheet()))

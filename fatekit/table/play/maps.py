@@ -135,15 +135,20 @@ def _check_zone(state: TableState, zone: str) -> None:
         raise BadInput(f"no zone {zone!r} in this scene")
 
 
+def check_map_fields(image: str, media_type: str, width: int, height: int) -> None:
+    """Refuse a map named by anything but a hash, of another type, or of sides out of bounds."""
+    check_map_hash(image)
+    if media_type not in MAP_MEDIA_TYPES.values():
+        raise BadInput(f"a map is a PNG, JPEG or WebP image, not {media_type!r}")
+    for side in (width, height):
+        if not 1 <= side <= MAX_MAP_SIDE_PIXELS:
+            raise BadInput(f"a map's sides are 1 to {MAX_MAP_SIDE_PIXELS} pixels")
+
+
 @decides(SetSceneMap, gm="set a scene's map")
 def _set_map(context: Context, command: SetSceneMap) -> list[Event]:
     scene = scene_in_play(context.state)
-    check_map_hash(command.image)
-    if command.media_type not in MAP_MEDIA_TYPES.values():
-        raise BadInput(f"a map is a PNG, JPEG or WebP image, not {command.media_type!r}")
-    for side in (command.width, command.height):
-        if not 1 <= side <= MAX_MAP_SIDE_PIXELS:
-            raise BadInput(f"a map's sides are 1 to {MAX_MAP_SIDE_PIXELS} pixels")
+    check_map_fields(command.image, command.media_type, command.width, command.height)
     return [context.event_from(SceneMapSet, command, scene=scene.number)]
 
 

@@ -1285,6 +1285,19 @@ export const TOLD = {
       },
     },
   },
+  PreparedSceneMapSet: {
+    cases: [
+      {
+        key: "PreparedSceneMapSet",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "scene_id",
+      },
+    },
+  },
   PreparedSceneRemoved: {
     cases: [
       {
