@@ -103,6 +103,13 @@ export type Severity = "extreme" | "mild" | "moderate" | "severe";
  */
 export type ConditionKind = "fleeting" | "lasting" | "sticky";
 /**
+ * How a zone is drawn: a rectangle (two opposite corners) or a polygon (its corners).
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "ShapeKind".
+ */
+export type ShapeKind = "polygon" | "rect";
+/**
  * The kind of harm a conflict deals.
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
@@ -407,6 +414,7 @@ export interface YouPart {
     | "GiveCharacter"
     | "HideDifficulty"
     | "HideNpcDice"
+    | "HideZone"
     | "JoinScene"
     | "MarkCountdown"
     | "PlaceInZone"
@@ -414,6 +422,7 @@ export interface YouPart {
     | "PutSettingEntry"
     | "RemoveCountdown"
     | "RemovePreparedScene"
+    | "RemoveSceneMap"
     | "RemoveSeat"
     | "RemoveSettingEntry"
     | "RemoveTemplate"
@@ -425,8 +434,11 @@ export interface YouPart {
     | "SetBigBad"
     | "SetMembership"
     | "SetOptionalRule"
+    | "SetPreparedSceneMap"
     | "SetSafetyTool"
     | "SetScale"
+    | "SetSceneMap"
+    | "ShapeZone"
     | "StartChallenge"
     | "StartConflict"
     | "StartContest"
@@ -870,8 +882,12 @@ export interface ScenePart {
   rollers: string[];
 }
 /**
- * The scene's zones: the borders between them, who stands where, and where the characters
- * the seat acts for may go (``moves``: a free move; ``further``: with an overcome).
+ * The scene's zones as the seat may know of them: the borders between them, who stands
+ * where, and where the characters the seat acts for may go (``moves``: a free move;
+ * ``further``: with an overcome; ``blocked``: the borders an aspect blocks, from where each
+ * stands). ``map`` is the picture under them (``None``: a plain ground), ``shapes`` each
+ * zone's outline, ``hidden`` the zones kept from the players that the seat sees (every one,
+ * for a GM; for a player, one its character stands in).
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
  * via the `definition` "ZonesPart".
@@ -888,6 +904,52 @@ export interface ZonesPart {
   further: {
     [k: string]: string[];
   };
+  blocked: {
+    [k: string]: BorderPart[];
+  };
+  map: MapPart | null;
+  shapes: {
+    [k: string]: ShapePart;
+  };
+  hidden: string[];
+}
+/**
+ * An adjacent zone whose border aspects (``aspects``, their ids) stand in the way: getting
+ * there takes an overcome, not a free move.
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "BorderPart".
+ */
+export interface BorderPart {
+  zone: string;
+  aspects: string[];
+}
+/**
+ * The picture under the scene's zones: where to fetch it (``url``, which names the image by
+ * its hash, so a new map is a new address), its media type and its size in pixels.
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "MapPart".
+ */
+export interface MapPart {
+  url: string;
+  image: string;
+  media_type: string;
+  width: number;
+  height: number;
+}
+/**
+ * A zone's outline in map units (ten-thousandths of the map's width and height, from the
+ * top left): a ``rect``'s two corners or a ``polygon``'s corners; ``drawn`` is false for the
+ * place the default layout gives a zone the GM has not drawn.
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "ShapePart".
+ */
+export interface ShapePart {
+  kind: ShapeKind;
+  points: number[][];
+  drawn: boolean;
 }
 /**
  * A countdown as the seat sees it (``None``: kept from it).
@@ -1499,6 +1561,7 @@ export interface PreparedScenePart {
   scene_id: string;
   aspects: PreparedAspectPart[];
   entrance: string | null;
+  map: MapPart | null;
 }
 /**
  * A situation aspect a prepared scene starts with; its free invokes as [holder, count]

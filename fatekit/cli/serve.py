@@ -673,6 +673,7 @@ _CAP_FLAGS = (
     ("--max-table-bytes", "bytes_per_table", "bytes of one table's log"),
     ("--max-links", "links_per_table", "links one table may issue and revoke in all"),
     ("--max-text", "text", "characters in any one text (a note, a name, an aspect)"),
+    ("--max-maps", "maps_per_table", "map images one table keeps"),
 )
 
 

@@ -203,6 +203,8 @@ COMMANDS: tuple[Slash, ...] = (
     ),
     Slash("sheet", (_o("character", autocomplete=True),)),
     Slash("scene"),
+    # A move across the scene's zones, where the seat's view offers one.
+    Slash("move", (_o("zone", required=True, autocomplete=True), _AS)),
     Slash(
         "odds",
         (

@@ -54,6 +54,7 @@ from fatekit.discord.moves import (
     rolls_in_play,
     stunt_names,
     weight_claimed,
+    zone_choices,
 )
 from fatekit.discord.protocol import EPHEMERAL, Callback, Interaction, message, private_reply
 from fatekit.discord.rest import Rest
@@ -631,6 +632,11 @@ class FrontDoor:
             return out
         if focused == "task":
             return open_tasks(view, reader)
+        if focused == "zone":
+            try:
+                return zone_choices(view, acting(view, options), reader)
+            except (Ask, Found):
+                return []
         if focused == "stunt":
             try:
                 return stunt_names(view, acting(view, options))

@@ -38,6 +38,8 @@ __all__ = [
     "rolls_in_play",
     "stunt_names",
     "weight_claimed",
+    "zone_choices",
+    "zone_ways",
 ]
 
 JSON = dict[str, Any]
@@ -191,6 +193,46 @@ def weight_claimed(view: JSON, actor: str, options: Mapping[str, Any]) -> bool:
 def _fighting(view: JSON, actor: str) -> bool:
     conflict = view.get("conflict") or {}
     return any(f["id"] == actor for f in conflict.get("fighters", ()))
+
+
+def zone_ways(view: JSON, actor: str) -> dict[str, str]:
+    """Where the seat's view offers ``actor`` to go, and how: ``free`` (a free move: the
+    scene's own, or a fighter's in the exchange as the conflict offers it) or ``overcome`` (a
+    zone further off, or past a border an aspect blocks). Only the view's offers: a zone the
+    seat may not know of is never among them."""
+    zones = (view.get("scene") or {}).get("zones") or {}
+    ways: dict[str, str] = {}
+    for zone in zones.get("further", {}).get(actor, ()):
+        ways[zone] = "overcome"
+    for border in zones.get("blocked", {}).get(actor, ()):
+        ways[border["zone"]] = "overcome"
+    free = list(zones.get("moves", {}).get(actor, ()))
+    for action in ((view.get("conflict") or {}).get("legal_actions") or {}).get(actor, ()):
+        if action["move"] == "free_move":
+            free += action["targets"]
+    for zone in free:
+        ways[zone] = "free"
+    return dict(sorted(ways.items()))
+
+
+def zone_choices(view: JSON, actor: str, reader: Reader) -> list[Choice]:
+    """The zones ``actor`` may be moved to, each named with how (:func:`zone_ways`)."""
+    return [
+        Choice(reader.t(f"zones.way.{how}", zone=zone), zone)
+        for zone, how in zone_ways(view, actor).items()
+    ]
+
+
+def _zone_move(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    actor = acting(view, options)
+    ways = zone_ways(view, actor)
+    if not ways:
+        raise Ask("discord.no_zone_move")
+    zone = pick(str(options.get("zone", "")), zone_choices(view, actor, reader), "zone")
+    if ways[zone] == "overcome":
+        # Further off or past an aspect: an overcome that decides whether they get there.
+        raise Ask("discord.move_overcome", zone=zone)
+    return Move("FreeMove", {"actor": actor, "to": zone})
 
 
 def open_tasks(view: JSON, reader: Reader) -> list[Choice]:
@@ -412,6 +454,10 @@ def move_for(
         return Move(
             "PassFreeInvoke", {"aspect_id": aspect, "from_character": giver, "to_character": to}
         )
+    if command == "move":
+        if not ((view.get("scene") or {}).get("zones")):
+            raise Ask("refusal.no_zones")
+        return _zone_move(view, options, reader)
     if command == "safety":
         return Move("RaiseSignal", {"tool": str(options.get("tool", ""))})
     if command == "note":

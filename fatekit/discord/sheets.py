@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from fatekit.discord.lines import Reader, escape
+from fatekit.discord.moves import zone_ways
 from fatekit.rules.characters.presets import APPROACH_PRESETS
 
 __all__ = ["odds_text", "scene_text", "sheet_text"]
@@ -119,8 +120,14 @@ def scene_text(view: JSON, reader: Reader) -> str:
         by_zone: dict[str, list[str]] = {}
         for who, zone in zones.get("positions", {}).items():
             by_zone.setdefault(zone, []).append(reader.who(who))
+        kept_back = set(zones.get("hidden", ()))
         for zone in zones["zones"]:
-            out.append(f"• {escape(zone)}: " + ", ".join(by_zone.get(zone, [])))
+            kept = f" ({t('zones.hidden')})" if zone in kept_back else ""
+            out.append(f"• {escape(zone)}{kept}: " + ", ".join(by_zone.get(zone, [])))
+        if zones.get("links"):
+            borders = ", ".join(f"{escape(a)} — {escape(b)}" for a, b in zones["links"])
+            out.append(t("zones.links", links=borders))
+        out += _zone_ways(view, zones, reader)
     for countdown in scene.get("countdowns", []):
         name = escape(str(countdown.get("name") or t("countdown.unnamed")))
         marked = int(countdown.get("marked") or 0)
@@ -150,6 +157,27 @@ def scene_text(view: JSON, reader: Reader) -> str:
         )
     out += reader.self_compels()
     return "\n".join(out)
+
+
+def _zone_ways(view: JSON, zones: JSON, reader: Reader) -> list[str]:
+    """Where each of the seat's characters may go, as its view offers (a free move, an
+    overcome), and the borders an aspect blocks from where they stand."""
+    t = reader.t
+    out = []
+    for who in view["you"]["characters"]:
+        ways = zone_ways(view, who)
+        said = [t(f"zones.way.{how}", zone=escape(zone)) for zone, how in ways.items()]
+        said += [
+            t(
+                "zones.blocked",
+                zone=escape(border["zone"]),
+                aspects=", ".join(reader.aspect(a) for a in border["aspects"]),
+            )
+            for border in zones.get("blocked", {}).get(who, ())
+        ]
+        if said:
+            out.append(f"{reader.who(who)}: " + "; ".join(said))
+    return out
 
 
 def _challenge(view: JSON, reader: Reader) -> list[str]:

@@ -48,6 +48,8 @@ from fatekit.server.limits import (
     BodyLimit,
     RateLimit,
 )
+from fatekit.server.maps import CAMPAIGN_IMPORT, CAMPAIGN_MAPS_BYTES, MAP_UPLOAD
+from fatekit.server.maps import router as maps_router
 from fatekit.server.pagefiles import PageFiles
 from fatekit.server.reach import router as reach_router
 from fatekit.server.routes import router
@@ -164,6 +166,7 @@ def create_app(
     app.include_router(interop_router)  # characters from and to Fari and Foundry VTT
     app.include_router(foresight_router)  # the GM's odds of a fight
     app.include_router(campaign_router)  # campaign files, recaps, backups
+    app.include_router(maps_router)  # scenes' map images
     running.extend(extension(app, service) for extension in extensions)
     app.include_router(reach_router)  # where links lead, and their QR codes
     app.include_router(apidocs_router)  # the API's try-it page, /docs
@@ -174,7 +177,8 @@ def create_app(
     # The body it reads has passed the body limit; its texts are bounded as it is read.
     app.add_middleware(InputGuard, max_text=limits.text)
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
-    app.add_middleware(BodyLimit, max_bytes=max_body)
+    imports = (CAMPAIGN_IMPORT, max_body + CAMPAIGN_MAPS_BYTES)  # room for a campaign's maps
+    app.add_middleware(BodyLimit, max_bytes=max_body, larger=(MAP_UPLOAD, imports))
     app.add_middleware(
         RateLimit,
         rate=rate,

@@ -66,6 +66,7 @@ class Caps:
     bytes_per_table: int = 64 << 20
     links_per_table: int = 10_000
     text: int = 65_536
+    maps_per_table: int = 64
 
     def __post_init__(self) -> None:
         for item in fields(self):

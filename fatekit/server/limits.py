@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import KW_ONLY, dataclass, field
@@ -109,16 +110,39 @@ async def refuse_socket(scope: Scope, receive: Receive, send: Send, detail: str)
 
 
 class BodyLimit:
-    """Refuse request bodies over ``max_bytes`` with 413, whether declared or streamed."""
+    """Refuse request bodies over ``max_bytes`` with 413, whether declared or streamed; a path
+    that ``larger`` matches (a pattern and its own limit: a map image's upload) has its own."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_bytes: int,
+        larger: tuple[tuple[re.Pattern[str], int], ...] = (),
+    ) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+        self.larger = larger
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = str(scope.get("path", ""))
+        limit = next((most for where, most in self.larger if where.fullmatch(path)), None)
+        if limit is not None:
+            await _Limited(self.app, limit)(scope, receive, send)
+            return
+        await _Limited(self.app, self.max_bytes)(scope, receive, send)
+
+
+class _Limited:
+    """One request's body limit (see :class:`BodyLimit`)."""
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app
         self.max_bytes = max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             await _reply(send, 413, "too_large", f"the request body is over {self.max_bytes} bytes")

@@ -27,16 +27,18 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from fatekit.formats.images import clean_map
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_to_dict
 from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
-from fatekit.server.caps import Caps, TableCaps
+from fatekit.server.caps import CapReached, Caps, TableCaps
 from fatekit.server.errors import ApiError, NotFound, Stale
 from fatekit.server.fanout import Fanout
 from fatekit.server.hub import CLOSE_FORBIDDEN, Hub, Line, render
 from fatekit.server.links import LinkRefused, LinkRegistry, SeatLink
-from fatekit.store.base import MAX_ID_LENGTH, EventStore, VersionConflict, utc_now
+from fatekit.store.base import MAX_ID_LENGTH, EventStore, StoredMap, VersionConflict, utc_now
+from fatekit.store.campaigns import keep_maps, kept_maps
 from fatekit.store.tables import (
     Executed,
     StoreHistory,
@@ -45,7 +47,7 @@ from fatekit.store.tables import (
     to_event,
 )
 from fatekit.table import commands as c
-from fatekit.table.campaign import export_campaign, import_campaign
+from fatekit.table.campaign import campaign_maps, export_campaign, import_campaign
 from fatekit.table.codec import FieldErrors
 from fatekit.table.event_views import event_for
 from fatekit.table.events import Event, SeatAdded
@@ -53,6 +55,8 @@ from fatekit.table.export import export_character, export_table
 from fatekit.table.extras import document_for
 from fatekit.table.handle import Waiver, handle
 from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
+from fatekit.table.play.maps import board_of
+from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.read_only import TableReadOnly
 from fatekit.table.recap import session_recap, sessions_of
 from fatekit.table.recap_text import RecapText, recap_text
@@ -321,11 +325,13 @@ class TableService:
         waive: list[str] | None = None,
         reason: str | None = None,
         shown: bool = True,
+        uploaded: bool = False,
     ) -> tuple[Executed, list[dict[str, Any]]]:
         """Handle a command from the caller's seat; return it as executed (once committed) and
         its events as the caller may see them (none when not ``shown``: a socket receives them
         with everyone else's). ``waive`` and ``reason``: a GM's word over the rules it names,
-        for this command (:class:`fatekit.table.Waiver`)."""
+        for this command (:class:`fatekit.table.Waiver`). ``uploaded``: a ``SetSceneMap`` the
+        server sends itself for an image it has kept (:meth:`set_map`)."""
         try:
             command = command_from_json(type_name, data)
         except FieldErrors as error:
@@ -334,6 +340,11 @@ class TableService:
             ) from None
         if isinstance(command, c.CreateTable):
             raise FieldErrors("command", {"type": "a table is created with POST /tables"})
+        if isinstance(command, c.SetSceneMap | c.SetPreparedSceneMap) and not uploaded:
+            # Only an image the server made clean and kept may be named as a scene's map.
+            raise FieldErrors(
+                "command", {"type": "a scene's map is uploaded with PUT /tables/{id}/scene/map"}
+            )
         self.caps.check_texts(data, "command", "data")
         if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_ID_LENGTH:
             raise FieldErrors("command", {"idempotency_key": f"1 to {MAX_ID_LENGTH} characters"})
@@ -385,6 +396,67 @@ class TableService:
 
         executed, seen, _ = await self._locked(table_id, work, after)
         return executed, seen
+
+    # -- maps -----------------------------------------------------------------------------------
+
+    async def set_map(
+        self, caller: Caller, data: bytes, prepared: str | None = None
+    ) -> tuple[Executed, list[dict[str, Any]]]:
+        """Make an uploaded image the running scene's map, or the ``prepared`` scene's (a GM):
+        checked to be allowed first, then made clean
+        (:func:`~fatekit.formats.images.clean_map`, off the table's lock, in a thread), kept at
+        the table under its hash, and named by a ``SetSceneMap`` (``SetPreparedSceneMap``). A
+        refused image keeps nothing."""
+
+        def allowed_now(state: TableState, seat: str) -> None:
+            if not state.seat(seat).is_gm:
+                raise ForbiddenAction("only a GM may set a scene's map", SEAT_RULE)
+            if prepared is None:
+                scene_in_play(state)
+            elif prepared not in state.screen.prepared:
+                raise NotFound(f"there is no prepared scene {prepared!r}")
+
+        await self.read(caller, allowed_now)
+        clean = await asyncio.to_thread(clean_map, data)
+        table_id = caller.table_id
+
+        def keep() -> None:
+            held = self.store.map_hashes(table_id)
+            most = self.caps.caps.maps_per_table
+            if clean.hash not in held and len(held) >= most:
+                raise CapReached(
+                    "maps_per_table", most, f"this table keeps {most} map images already"
+                )
+            self.store.put_map(
+                table_id,
+                StoredMap(clean.hash, clean.media_type, clean.width, clean.height, clean.data),
+            )
+
+        await self._locked(table_id, keep)
+        fields: dict[str, Any] = {
+            "image": clean.hash,
+            "media_type": clean.media_type,
+            "width": clean.width,
+            "height": clean.height,
+        }
+        if prepared is not None:
+            fields["scene_id"] = prepared
+            return await self.command(caller, "SetPreparedSceneMap", fields, uploaded=True)
+        return await self.command(caller, "SetSceneMap", fields, uploaded=True)
+
+    async def map_image(self, caller: Caller, image_hash: str) -> StoredMap:
+        """A map image the caller's seat may see: the running scene's, for anyone at the table;
+        any the table keeps, for a GM. Any other is answered as one that does not exist."""
+
+        def work(state: TableState, seat: str) -> StoredMap:
+            shown = board_of(state).map
+            may = state.seat(seat).is_gm or (shown is not None and shown.image == image_hash)
+            found = self.store.get_map(caller.table_id, image_hash) if may else None
+            if found is None:
+                raise NotFound(f"there is no map {image_hash!r} at this table for your seat")
+            return found
+
+        return await self.read(caller, work)
 
     def _stale(self, caller: Caller, conflict: VersionConflict) -> Stale:
         state = self.repo.load(caller.table_id)
@@ -541,7 +613,8 @@ class TableService:
 
         def work(state: TableState, seat: str) -> dict[str, Any]:
             log = self.repo.log(caller.table_id)
-            return export_campaign(log, state, seat, exported_at=utc_now())
+            maps = kept_maps(self.store, caller.table_id)
+            return export_campaign(log, state, seat, exported_at=utc_now(), maps=maps)
 
         return await self.read(caller, work)
 
@@ -593,11 +666,17 @@ class TableService:
             gm = next((s.id for s in imported.state.seats.values() if s.is_gm), None)
             if gm is None:
                 raise BadInput("the table file seats no GM")
+            # Its maps are read (and made clean) before anything is kept.
+            maps = campaign_maps(data)
+            most = self.caps.caps.maps_per_table
+            if len(maps) > most:
+                raise CapReached("maps_per_table", most, f"a table keeps at most {most} maps")
             # Stored as the file wrote them: reading upcasts an older event, nothing rewrites it.
             new = [logged(e) for e in imported.log]
             self.caps.check_import(new, imported.state)
             with self.caps.creating(), self.links.issuing(table_id, gm) as link:
                 self.store.append(table_id, 0, new)
+            keep_maps(self.store, table_id, maps)
             why = imported.state.read_only
             return Created(
                 table_id,

@@ -17,6 +17,7 @@ from fatekit.store.base import (
     NewEvent,
     Snapshot,
     StoredEvent,
+    StoredMap,
     StoreError,
     VersionConflict,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "SqliteEventStore",
     "StoreError",
     "StoredEvent",
+    "StoredMap",
     "VersionConflict",
 ]
 

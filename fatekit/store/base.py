@@ -98,6 +98,19 @@ class Snapshot:
     payload: bytes
 
 
+@dataclass(frozen=True, slots=True)
+class StoredMap:
+    """A scene's map image as a table keeps it: clean bytes (see :mod:`fatekit.formats.images`)
+    named by their SHA-256, with their media type and size in pixels. Not an event: the event
+    that sets a scene's map names the image by its hash."""
+
+    hash: str
+    media_type: str
+    width: int
+    height: int
+    data: bytes
+
+
 class StoreError(Exception):
     """The store itself cannot work (a database written by a newer fatekit, say)."""
 
@@ -183,6 +196,19 @@ class EventStore(ABC):
     @abstractmethod
     def load_snapshot(self, table_id: str, at_most: int | None = None) -> Snapshot | None:
         """The latest snapshot of the table, or the latest at or before version ``at_most``."""
+
+    @abstractmethod
+    def put_map(self, table_id: str, image: StoredMap) -> None:
+        """Keep a map image for the table (keeping one it has already is no change). Each table
+        keeps its own: a map is only ever read back through the table it was given to."""
+
+    @abstractmethod
+    def get_map(self, table_id: str, image_hash: str) -> StoredMap | None:
+        """The table's map image of that hash, or ``None``."""
+
+    @abstractmethod
+    def map_hashes(self, table_id: str) -> list[str]:
+        """The hashes of every map image the table keeps, sorted."""
 
     @abstractmethod
     def close(self) -> None:

@@ -20,12 +20,21 @@ from pathlib import Path
 from typing import Any
 
 from fatekit import __version__
+from fatekit.formats.images import MAP_MEDIA_TYPES, CleanMap, MediaType
 from fatekit.rules.core.errors import BadInput
-from fatekit.store.base import EventStore, NewEvent, VersionConflict, check_table_id, utc_now
+from fatekit.store.base import (
+    EventStore,
+    NewEvent,
+    StoredMap,
+    VersionConflict,
+    check_table_id,
+    utc_now,
+)
 from fatekit.store.tables import TableRepository, logged
 from fatekit.table.campaign import (
     CAMPAIGN_FORMAT,
     CAMPAIGN_FORMAT_VERSION,
+    campaign_maps,
     export_campaign,
     import_campaign,
 )
@@ -41,6 +50,8 @@ __all__ = [
     "backups_in",
     "export_stored",
     "import_stored",
+    "keep_maps",
+    "kept_maps",
     "read_campaign_file",
     "restore",
 ]
@@ -73,7 +84,35 @@ def export_stored(
     gm = next((s.id for s in state.seats.values() if s.is_gm), None)
     if gm is None:
         raise BadInput(f"table {table_id!r} seats no GM to take its campaign")
-    return export_campaign(log, state, gm, exported_at=exported_at)
+    return export_campaign(log, state, gm, exported_at=exported_at, maps=kept_maps(store, table_id))
+
+
+def kept_maps(store: EventStore, table_id: str) -> list[CleanMap]:
+    """Every map image ``store`` keeps for the table, as a campaign file carries them."""
+    found = []
+    for image_hash in store.map_hashes(table_id):
+        kept = store.get_map(table_id, image_hash)
+        if kept is not None:
+            found.append(
+                CleanMap(kept.data, kept.hash, _media(kept.media_type), kept.width, kept.height)
+            )
+    return found
+
+
+def keep_maps(store: EventStore, table_id: str, maps: list[CleanMap]) -> None:
+    """Keep a campaign file's map images (made clean as it was read) for the table."""
+    for image in maps:
+        store.put_map(
+            table_id,
+            StoredMap(image.hash, image.media_type, image.width, image.height, image.data),
+        )
+
+
+def _media(text: str) -> MediaType:
+    for media in MAP_MEDIA_TYPES.values():
+        if media == text:
+            return media
+    raise BadInput(f"a map kept as {text!r}, which no map is")
 
 
 def _unread_campaign(
@@ -110,8 +149,19 @@ class Restored:
     read_only: ReadOnly | None = None
 
 
-def _checked(data: object, table_id: str | None, store: EventStore) -> tuple[str, ImportedTable]:
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    """A campaign file read and checked whole, to be written: its table's id, its table, and
+    the map images it carries (made clean)."""
+
+    table_id: str
+    imported: ImportedTable
+    maps: list[CleanMap]
+
+
+def _checked(data: object, table_id: str | None, store: EventStore) -> _Checked:
     imported = import_campaign(data, table_id=table_id)
+    maps = campaign_maps(data)
     new_id = check_table_id(imported.state.table_id)
     if ":" in new_id:  # the store's other streams are named "<kind>:<table id>"
         raise BadInput(f"a table id has no ':' ({new_id!r})")
@@ -122,16 +172,18 @@ def _checked(data: object, table_id: str | None, store: EventStore) -> tuple[str
         )
     if not any(s.is_gm for s in imported.state.seats.values()):
         raise BadInput("the campaign file seats no GM")
-    return new_id, imported
+    return _Checked(new_id, imported, maps)
 
 
-def _write(store: EventStore, new_id: str, imported: ImportedTable) -> Restored:
+def _write(store: EventStore, checked: _Checked) -> Restored:
+    new_id, imported = checked.table_id, checked.imported
     # Stored as the file wrote them: reading upcasts an older event, nothing rewrites it.
     new: list[NewEvent] = [logged(e) for e in imported.log]
     try:
         store.append(new_id, 0, new)
     except VersionConflict:
         raise BadInput(f"a table {new_id!r} was opened in this database meanwhile") from None
+    keep_maps(store, new_id, checked.maps)
     gm = next(s.id for s in imported.state.seats.values() if s.is_gm)
     return Restored(new_id, gm, imported.state.version, imported.state.read_only)
 
@@ -141,8 +193,7 @@ def import_stored(store: EventStore, data: object, *, table_id: str | None = Non
 
     Raises :class:`BadInput` for a broken or foreign file, or an id the store already holds;
     the table's events are appended in one go, so either all of them are kept or none is."""
-    new_id, imported = _checked(data, table_id, store)
-    return _write(store, new_id, imported)
+    return _write(store, _checked(data, table_id, store))
 
 
 def read_campaign_file(path: Path) -> object:
@@ -229,10 +280,10 @@ def restore(store: EventStore, folder: Path) -> list[Restored]:
     files = sorted(folder.glob(f"*{BACKUP_SUFFIX}"))
     if not files:
         raise BadInput(f"{folder} holds no campaign files (*{BACKUP_SUFFIX})")
-    checked: list[tuple[str, ImportedTable]] = []
+    checked: list[_Checked] = []
     for path in files:
         try:
             checked.append(_checked(read_campaign_file(path), None, store))
         except BadInput as error:
             raise BadInput(f"{path.name}: {error}") from None
-    return [_write(store, new_id, imported) for new_id, imported in checked]
+    return [_write(store, one) for one in checked]

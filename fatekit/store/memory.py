@@ -13,6 +13,7 @@ from fatekit.store.base import (
     NewEvent,
     Snapshot,
     StoredEvent,
+    StoredMap,
     StoreError,
     VersionConflict,
     check_snapshot_version,
@@ -30,6 +31,7 @@ class _Log:
     keys: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> first, last version
     snapshots: dict[int, Snapshot] = field(default_factory=dict)
     bytes: int = 0
+    maps: dict[str, StoredMap] = field(default_factory=dict)
 
 
 class MemoryEventStore(CheckedEventStore):
@@ -102,6 +104,20 @@ class MemoryEventStore(CheckedEventStore):
                 return None
             versions = [v for v in log.snapshots if at_most is None or v <= at_most]
             return log.snapshots[max(versions)] if versions else None
+
+    def put_map(self, table_id: str, image: StoredMap) -> None:
+        check_table_id(table_id)
+        with self._lock:
+            self._check_open()
+            self._logs.setdefault(table_id, _Log()).maps.setdefault(image.hash, image)
+
+    def get_map(self, table_id: str, image_hash: str) -> StoredMap | None:
+        with self._log(table_id) as log:
+            return None if log is None else log.maps.get(image_hash)
+
+    def map_hashes(self, table_id: str) -> list[str]:
+        with self._log(table_id) as log:
+            return [] if log is None else sorted(log.maps)
 
     def close(self) -> None:
         with self._lock:

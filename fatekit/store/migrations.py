@@ -104,4 +104,22 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        3,
+        "each table's map images",
+        (
+            # Keyed by table and hash: a map is read back only through its own table.
+            """
+            CREATE TABLE maps (
+                table_id   TEXT    NOT NULL,
+                hash       TEXT    NOT NULL,
+                media_type TEXT    NOT NULL,
+                width      INTEGER NOT NULL,
+                height     INTEGER NOT NULL,
+                data       BLOB    NOT NULL,
+                PRIMARY KEY (table_id, hash)
+            ) WITHOUT ROWID
+            """,
+        ),
+    ),
 )

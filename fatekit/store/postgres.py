@@ -31,6 +31,7 @@ from fatekit.store.base import (
     NewEvent,
     Snapshot,
     StoredEvent,
+    StoredMap,
     StoreError,
     VersionConflict,
     check_snapshot_version,
@@ -259,6 +260,37 @@ class PostgresEventStore(CheckedEventStore):
         if row is None:
             return None
         return Snapshot(table_id, int(row[0]), str(row[1]), bytes(row[2]))
+
+    # -- map images ----------------------------------------------------------------------------
+
+    def put_map(self, table_id: str, image: StoredMap) -> None:
+        check_table_id(table_id)
+        with self._connection() as conn:
+            conn.execute(
+                "INSERT INTO maps VALUES (%s, %s, %s, %s, %s, %s) "
+                "ON CONFLICT (table_id, hash) DO NOTHING",
+                (table_id, image.hash, image.media_type, image.width, image.height, image.data),
+            )
+
+    def get_map(self, table_id: str, image_hash: str) -> StoredMap | None:
+        check_table_id(table_id)
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT hash, media_type, width, height, data FROM maps "
+                "WHERE table_id = %s AND hash = %s",
+                (table_id, image_hash),
+            ).fetchone()
+        if row is None:
+            return None
+        return StoredMap(str(row[0]), str(row[1]), int(row[2]), int(row[3]), bytes(row[4]))
+
+    def map_hashes(self, table_id: str) -> list[str]:
+        check_table_id(table_id)
+        with self._connection() as conn:
+            rows = conn.execute(
+                "SELECT hash FROM maps WHERE table_id = %s ORDER BY hash", (table_id,)
+            ).fetchall()
+        return [str(r[0]) for r in rows]
 
     # -- notifications -------------------------------------------------------------------------
 

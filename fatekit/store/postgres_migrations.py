@@ -96,6 +96,23 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        3,
+        "each table's map images",
+        (
+            """
+            CREATE TABLE maps (
+                table_id   TEXT COLLATE "C" NOT NULL,
+                hash       TEXT COLLATE "C" NOT NULL,
+                media_type TEXT NOT NULL,
+                width      INTEGER NOT NULL,
+                height     INTEGER NOT NULL,
+                data       BYTEA NOT NULL,
+                PRIMARY KEY (table_id, hash)
+            )
+            """,
+        ),
+    ),
 )
 
 

@@ -22,6 +22,7 @@ from fatekit.store.base import (
     NewEvent,
     Snapshot,
     StoredEvent,
+    StoredMap,
     StoreError,
     VersionConflict,
     check_snapshot_version,
@@ -198,6 +199,40 @@ class SqliteEventStore(CheckedEventStore):
         if row is None:
             return None
         return Snapshot(table_id, int(row[0]), str(row[1]), bytes(row[2]))
+
+    # -- map images ----------------------------------------------------------------------------
+
+    def put_map(self, table_id: str, image: StoredMap) -> None:
+        check_table_id(table_id)
+        with self._lock, self._transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO maps VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, image.hash, image.media_type, image.width, image.height, image.data),
+            )
+
+    def get_map(self, table_id: str, image_hash: str) -> StoredMap | None:
+        check_table_id(table_id)
+        with self._lock:
+            row = (
+                self._conn()
+                .execute(
+                    "SELECT hash, media_type, width, height, data FROM maps "
+                    "WHERE table_id = ? AND hash = ?",
+                    (table_id, image_hash),
+                )
+                .fetchone()
+            )
+        if row is None:
+            return None
+        return StoredMap(str(row[0]), str(row[1]), int(row[2]), int(row[3]), bytes(row[4]))
+
+    def map_hashes(self, table_id: str) -> list[str]:
+        check_table_id(table_id)
+        with self._lock:
+            rows = self._conn().execute(
+                "SELECT hash FROM maps WHERE table_id = ? ORDER BY hash", (table_id,)
+            )
+            return [str(r[0]) for r in rows]
 
     def close(self) -> None:
         with self._lock:

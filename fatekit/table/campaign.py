@@ -11,11 +11,22 @@ and is never read back, so editing it changes nothing. A campaign file is checke
 
 from __future__ import annotations
 
+import base64
+import binascii
+import dataclasses
+import hashlib
 import json
 from collections.abc import Sequence
 from typing import Any
 
 from fatekit import __version__
+from fatekit.formats.images import (
+    MAP_MEDIA_TYPES,
+    MAX_STORED_MAP_BYTES,
+    CleanMap,
+    MapRefused,
+    clean_map,
+)
 from fatekit.formats.ruleset import ruleset_to_dict
 from fatekit.formats.schema_check import errors
 from fatekit.rules.core.errors import ForbiddenAction
@@ -35,7 +46,10 @@ from fatekit.table.state import SEAT_RULE, TableState
 __all__ = [
     "CAMPAIGN_FORMAT",
     "CAMPAIGN_FORMAT_VERSION",
+    "MAP_CHUNK",
+    "MAX_CAMPAIGN_MAPS",
     "campaign_contents",
+    "campaign_maps",
     "campaign_schema",
     "campaign_schema_text",
     "export_campaign",
@@ -45,6 +59,11 @@ __all__ = [
 
 CAMPAIGN_FORMAT = "fatekit-campaign"
 CAMPAIGN_FORMAT_VERSION = 1
+#: The most map images a campaign file carries.
+MAX_CAMPAIGN_MAPS = 64
+#: A map image travels as base64 in pieces of this many characters: each piece is a short text,
+#: as every text a table file holds is bounded.
+MAP_CHUNK = 4096
 
 
 def is_campaign(data: object) -> bool:
@@ -53,15 +72,21 @@ def is_campaign(data: object) -> bool:
 
 
 def export_campaign(
-    events: Sequence[Event | LogEntry], state: TableState, seat: str, *, exported_at: str
+    events: Sequence[Event | LogEntry],
+    state: TableState,
+    seat: str,
+    *,
+    exported_at: str,
+    maps: Sequence[CleanMap] = (),
 ) -> dict[str, Any]:
     """The campaign file of the table whose complete log is ``events`` (a GM only: the log holds
-    every secret), events as this release writes them and entries as they were written."""
+    every secret), events as this release writes them and entries as they were written, with
+    the map images the table keeps (``maps``; the file has no ``maps`` when there are none)."""
     if not state.seat(seat).is_gm:
         raise ForbiddenAction(
             "only a GM may take the whole campaign: it holds every secret", SEAT_RULE
         )
-    return {
+    made: dict[str, Any] = {
         "format": CAMPAIGN_FORMAT,
         "version": CAMPAIGN_FORMAT_VERSION,
         "name": state.name,
@@ -70,6 +95,64 @@ def export_campaign(
         "table": export_table(events, state, seat),
         "contents": campaign_contents(state, seat),
     }
+    if maps:
+        made["maps"] = [_map_json(m) for m in sorted(maps, key=lambda m: m.hash)]
+    return made
+
+
+def _map_json(image: CleanMap) -> dict[str, Any]:
+    text = base64.b64encode(image.data).decode("ascii")
+    return {
+        "image": image.hash,
+        "media_type": image.media_type,
+        "width": image.width,
+        "height": image.height,
+        "data": [text[i : i + MAP_CHUNK] for i in range(0, len(text), MAP_CHUNK)],
+    }
+
+
+def campaign_maps(data: object) -> list[CleanMap]:
+    """The map images a campaign file carries (none in a table file), each read as an upload
+    is: decoded whole and encoded again, so only a clean picture is kept. Each keeps the name
+    (``image``) the table's events know it by, which must be the SHA-256 of the bytes in the
+    file. Raises :class:`FieldErrors` naming the map and why (``maps[0].data``), before anything
+    is kept; call it on a file :func:`import_campaign` has read."""
+    if not is_campaign(data):
+        return []
+    assert isinstance(data, dict)
+    listed = data.get("maps", [])
+    if not isinstance(listed, list):  # the envelope's schema says so first; kept for mypy
+        raise FieldErrors("campaign file", {"maps": "a list of map images"})
+    if len(listed) > MAX_CAMPAIGN_MAPS:
+        raise FieldErrors("campaign file", {"maps": f"at most {MAX_CAMPAIGN_MAPS} map images"})
+    found = []
+    for index, entry in enumerate(listed):
+        where = f"maps[{index}]"
+        text = "".join(entry["data"])
+        if len(text) > (MAX_STORED_MAP_BYTES + 2) // 3 * 4:
+            raise FieldErrors(
+                "campaign file", {f"{where}.data": "a map image this large is never kept"}
+            )
+        try:
+            raw = base64.b64decode(text, validate=True)
+        except (binascii.Error, ValueError):
+            raise FieldErrors("campaign file", {f"{where}.data": "not base64"}) from None
+        if hashlib.sha256(raw).hexdigest() != entry["image"]:
+            raise FieldErrors(
+                "campaign file", {f"{where}.image": "not the SHA-256 of the image's bytes"}
+            )
+        try:
+            clean = clean_map(raw, max_bytes=MAX_STORED_MAP_BYTES)
+        except MapRefused as refused:
+            raise FieldErrors("campaign file", {f"{where}.data": str(refused)}) from None
+        said = (entry["media_type"], entry["width"], entry["height"])
+        if said != (clean.media_type, clean.width, clean.height):
+            raise FieldErrors(
+                "campaign file",
+                {where: f"the image is a {clean.width}×{clean.height} {clean.media_type}"},
+            )
+        found.append(dataclasses.replace(clean, hash=entry["image"]))
+    return found
 
 
 def campaign_contents(state: TableState, seat: str) -> dict[str, Any]:
@@ -280,6 +363,27 @@ def campaign_schema() -> dict[str, Any]:
                     "arc": _WHOLE,
                 },
                 "additionalProperties": False,
+            },
+            "maps": {
+                "type": "array",
+                "description": "The map images the table keeps, each named by the SHA-256 of "
+                "its bytes (as the scene map events name it), in base64 in short pieces.",
+                "maxItems": MAX_CAMPAIGN_MAPS,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "image": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                        "media_type": {"enum": sorted(MAP_MEDIA_TYPES.values())},
+                        "width": {"type": "integer", "minimum": 1},
+                        "height": {"type": "integer", "minimum": 1},
+                        "data": {
+                            "type": "array",
+                            "items": {"type": "string", "maxLength": MAP_CHUNK},
+                        },
+                    },
+                    "required": ["image", "media_type", "width", "height", "data"],
+                    "additionalProperties": False,
+                },
             },
         },
         "required": ["format", "version", "name", "table"],

@@ -46,6 +46,9 @@ class Context:
             fields["npc_dice_hidden"] = self.state.screen.npc_dice_hidden()
         if "aspect_sight" in names and "aspect_sight" not in fields:
             fields["aspect_sight"] = self._sight(fields.get("aspect_id"))
+        if "zone_hidden" in names and "zone_hidden" not in fields:
+            # Whether the zone someone goes to was kept from the players as they went.
+            fields["zone_hidden"] = zone_hidden(self.state, fields.get("zone", fields.get("to")))
         return event_type(
             table_id=self.state.table_id,
             version=self.state.version + self.made,
@@ -127,6 +130,20 @@ class Context:
 
 
 # -- who may: the checks a decider makes of the seat, which the offers make too ----------------
+
+
+def zone_hidden(state: TableState, zone: object) -> bool:
+    """Whether ``zone`` is a zone of the running scene that the GM keeps from the players."""
+    scene = state.game.scene
+    board = state.board
+    return scene is not None and board.scene == scene.number and zone in board.hidden
+
+
+def check_zone_known(state: TableState, seat: Seat, zone: str | None) -> None:
+    """Refuse a seat that is not a GM's a zone the GM keeps hidden, in the words a zone that is
+    not there is refused with: to the players it is not on the map."""
+    if zone is not None and not seat.is_gm and zone_hidden(state, zone):
+        raise BadInput(f"no zone {zone!r} on the map")
 
 
 def require_acting(seat: Seat) -> None:

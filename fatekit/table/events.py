@@ -29,6 +29,7 @@ from fatekit.table.play import (
     contests,
     corrections,
     gear,
+    maps,
     notes,
     options,
     people,
@@ -54,6 +55,7 @@ from fatekit.table.play.conflicts import *  # noqa: F403
 from fatekit.table.play.contests import *  # noqa: F403
 from fatekit.table.play.corrections import *  # noqa: F403
 from fatekit.table.play.gear import *  # noqa: F403
+from fatekit.table.play.maps import *  # noqa: F403
 from fatekit.table.play.notes import *  # noqa: F403
 from fatekit.table.play.notes import Undone
 from fatekit.table.play.options import *  # noqa: F403
@@ -80,6 +82,7 @@ __all__ += conflicts.__all__
 __all__ += contests.__all__
 __all__ += corrections.__all__
 __all__ += gear.__all__
+__all__ += maps.__all__
 __all__ += notes.__all__
 __all__ += options.__all__
 __all__ += people.__all__

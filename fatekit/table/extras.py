@@ -96,7 +96,8 @@ def extras_seen(viewer: Viewer) -> ExtrasPart:
         zones = scene.zones
         for a in sorted(zones.zones):
             for b in sorted(zones.neighbours(a)):
-                if a < b:
+                # Not a border of a zone the seat may not know of (one the GM keeps hidden).
+                if a < b and viewer.sees_zone(a) and viewer.sees_zone(b):
                     seen = [x for x in zones.impediments(a, b) if viewer.sees_aspect_id(x)]
                     if seen:
                         impeded.append(ImpedimentPart(between=[a, b], aspects=seen))

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 import fatekit.table.play  # noqa: F401  (each domain registers its fold steps)
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import FACTS_VERSION, Event
+from fatekit.table.boards import in_the_open
 from fatekit.table.folding import FOLDS
 from fatekit.table.history import EventLog, History, cutoffs
 from fatekit.table.play.advancement import milestone_choice
@@ -137,7 +138,7 @@ def step_in_place(
             step(state, event)
             state.cards_drawn.extend(cards_in(event))
         if state.game.scene is not None:  # whoever is in a scene has been met there
-            state.met.update(state.game.scene.participants)
+            state.met.update(in_the_open(state.game.scene, state.board))
     state.version = event.version
     return state
 

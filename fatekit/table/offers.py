@@ -130,8 +130,15 @@ def legal_actions(viewer: Viewer, conflict: Conflict) -> dict[str, list[LegalAct
     for who in conflict.roster.fighters:
         if who in viewer.mine:
             scaled = scale_against(viewer, conflict, who)
-            out[who] = [_legal_action(viewer, a, scaled) for a in conflict.legal_actions(who)]
+            made = (_legal_action(viewer, a, scaled) for a in conflict.legal_actions(who))
+            # A free move with nowhere left to go (every zone it reached is kept from the seat).
+            out[who] = [a for a in made if a.targets or a.move is not Move.FREE_MOVE]
     return out
+
+
+#: The moves whose targets are zones: a zone the seat may not know of is none of them (the table
+#: refuses it as a zone that is not there, ``check_zone_known``).
+_TO_ZONES = frozenset({Move.FREE_MOVE, Move.ZONE_ATTACK})
 
 
 def scale_against(viewer: Viewer, conflict: Conflict, actor: str) -> list[str]:
@@ -154,9 +161,12 @@ def _legal_action(viewer: Viewer, action: LegalAction, scaled: list[str]) -> Leg
     defence dice the seat may enter; a rolled move, against whom a scale benefit may be
     named."""
     state, seat = viewer.state, viewer.seat
+    targets = list(action.targets)
+    if action.move in _TO_ZONES:
+        targets = [zone for zone in targets if viewer.sees_zone(zone)]
     return LegalActionPart(
         move=action.move,
-        targets=list(action.targets),
+        targets=targets,
         skills=list(action.skills),
         reach={skill: list(targets) for skill, targets in action.reach} if action.reach else UNSET,
         ranged=list(action.ranged) if action.reach else UNSET,

@@ -128,6 +128,19 @@ class Viewer:
             return self.sees_aspect_id(aspect_id)
         return not sight.hidden or bool(set(sight.known_to) & self.mine)
 
+    def sees_zone(self, zone: str) -> bool:
+        """Whether the seat may know of a zone of the running scene: any, for a GM; one the GM
+        keeps hidden, only while a character the seat acts for stands in it."""
+        if self.gm:
+            return True
+        state = self.state
+        scene = state.game.scene
+        board = state.board
+        if scene is None or board.scene != scene.number or zone not in board.hidden:
+            return True
+        zones = scene.zones
+        return zones is not None and any(zones.positions.get(who) == zone for who in self.mine)
+
     def knows(self, character_id: str) -> bool:
         """Whether the seat may know the character exists: a PC, or an extra a player owns,
         always; the GM's own (an NPC, an extra no player owns) once the players have met it in

@@ -32,6 +32,7 @@ from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import AspectSight, NewSituationAspect, Outweighed, SceneLayout
+from fatekit.table.boards import Board, MapImage
 from fatekit.table.read_only import ReadOnly
 from fatekit.table.seats import Role, Seat
 
@@ -206,6 +207,7 @@ class PreparedScene(SceneLayout):
     scene_id: str
     aspects: tuple[PreparedAspect, ...]
     entrance: str | None = None
+    map: MapImage | None = None  # the picture under its zones, set by an upload
 
 
 @dataclass(slots=True)
@@ -344,6 +346,9 @@ class TableState:
     cards_drawn: list[str] = field(default_factory=list)
     # Set when an event after ``version`` does not fold: the table is open read-only, and why.
     read_only: ReadOnly | None = None
+    # The running scene's map, zone shapes and hidden zones (fatekit.table.boards): what seats
+    # are shown of the scene's zones, never a rule of play.
+    board: Board = field(default_factory=Board)
 
     def randomizer_of(self, seat_id: str) -> str:
         """How ``seat_id``'s rolls are drawn: its own choice while the GM lets the seats

@@ -98,6 +98,8 @@ _BEFORE_SEAT_DICE = frozenset(
 )
 #: The releases recorded before a seat was offered the GM's free compel on each aspect (offers40).
 _BEFORE_ASPECT_OFFERS = _BEFORE_SEAT_DICE | {"2026-12-06-769e2f2"}
+#: The releases recorded before the GM drew a scene's map and zones (map42).
+_BEFORE_MAPS = frozenset({"2026-12-07-52039c3", "2026-12-07-6e114f4"})
 #: A list of the moves a seat is offered on something: an aspect's or a character's `offers`, a
 #: sheet's `aspect_offers` by aspect, as `differences` names one that grew; in the seat's state,
 #: or in a character an event (or a log entry) carries.
@@ -138,8 +140,10 @@ PROJECTED: dict[str, tuple[str, frozenset[str]]] = {
     ),
     "state.you.may": (
         "the GM's moves grew since (dice43: ChooseRandomizer and AllowSeatRandomizers, the GM's "
-        "dice setting after the table is made): every recorded move must still be offered",
-        _BEFORE_SEAT_DICE | {"2026-12-06-769e2f2"},
+        "dice setting after the table is made; map42: SetSceneMap, RemoveSceneMap, ShapeZone "
+        "and HideZone, the scene's map and zones drawn): every recorded move must still be "
+        "offered",
+        _BEFORE_SEAT_DICE | {"2026-12-06-769e2f2"} | _BEFORE_MAPS,
     ),
     "offers": (
         "the moves offered on an aspect grew since (offers40: the GM's free compel, OfferCompel, "

@@ -21,6 +21,7 @@ from fatekit.store import (
     EventStore,
     NewEvent,
     Snapshot,
+    StoredMap,
     StoreError,
     VersionConflict,
 )
@@ -371,6 +372,27 @@ class EventStoreContract:
         assert store.append("t1", 3, [event(9)], idempotency_key="k").replayed
         assert store.log_bytes("t1") == size
         assert store.log_bytes("t2") == 0
+
+    # -- map images ---------------------------------------------------------------------------
+
+    def test_map_images_are_kept_per_table_once(self, adapter: Adapter) -> None:
+        store = adapter.open()
+        first = StoredMap("a" * 64, "image/png", 3, 2, b"\x89PNG one")
+        store.put_map("t1", first)
+        # The same hash again changes nothing (the bytes of a hash are the bytes it names).
+        store.put_map("t1", StoredMap("a" * 64, "image/png", 3, 2, b"\x89PNG one"))
+        store.put_map("t1", StoredMap("b" * 64, "image/webp", 7, 5, b"RIFF two"))
+        assert store.get_map("t1", "a" * 64) == first
+        assert store.map_hashes("t1") == ["a" * 64, "b" * 64]
+        # Another table holds none of them, even under the same hash.
+        assert store.get_map("t2", "a" * 64) is None
+        assert store.map_hashes("t2") == []
+        assert store.get_map("t1", "c" * 64) is None
+        if adapter.durable:
+            store.close()
+            assert adapter.open().get_map("t1", "b" * 64) == StoredMap(
+                "b" * 64, "image/webp", 7, 5, b"RIFF two"
+            )
 
     # -- lifetime -----------------------------------------------------------------------------
 

@@ -89,7 +89,14 @@ def test_the_schema_is_created_in_the_search_path_and_recorded_once(
             )
         }
     assert rows == [(m.number, m.name) for m in PG_MIGRATIONS]
-    assert tables == {"events", "idempotency_keys", "snapshots", "log_sizes", "schema_migrations"}
+    assert tables == {
+        "events",
+        "idempotency_keys",
+        "snapshots",
+        "log_sizes",
+        "maps",
+        "schema_migrations",
+    }
 
 
 def test_an_older_schema_is_brought_up_to_date_keeping_its_events(postgres_dsn: str) -> None:

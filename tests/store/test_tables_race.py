@@ -23,6 +23,7 @@ from fatekit.store import (
     Snapshot,
     SqliteEventStore,
     StoredEvent,
+    StoredMap,
     VersionConflict,
 )
 from fatekit.store.tables import TableRepository, to_event
@@ -54,6 +55,15 @@ class Interleaved(EventStore):
 
     def lookup(self, table_id: str, idempotency_key: str) -> Appended | None:
         return self.inner.lookup(table_id, idempotency_key)
+
+    def put_map(self, table_id: str, image: StoredMap) -> None:
+        self.inner.put_map(table_id, image)
+
+    def get_map(self, table_id: str, image_hash: str) -> StoredMap | None:
+        return self.inner.get_map(table_id, image_hash)
+
+    def map_hashes(self, table_id: str) -> list[str]:
+        return self.inner.map_hashes(table_id)
 
     def read(self, table_id: str, after_version: int = 0) -> list[StoredEvent]:
         return self.inner.read(table_id, after_version)

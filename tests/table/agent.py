@@ -766,6 +766,13 @@ class Game:
                 zone=zones["zones"][self.step % len(zones["zones"])],
             )
             yield Move(placed, GM, True)
+            # The GM's drawing: a zone hidden or shown, a zone drawn as a rectangle.
+            zone = zones["zones"][self.step % len(zones["zones"])]
+            hide = C("HideZone", zone=zone, hidden=zone not in zones.get("hidden", []))
+            yield Move(hide, GM, True)
+            corner = 100 * (self.step % 50)
+            box = {"kind": "rect", "points": ((corner, corner), (corner + 900, corner + 700))}
+            yield Move(C("ShapeZone", zone=zone, shape=box), GM, True)
 
     def treatments(self, doc: JSON, seat: str, mine: set[str], here: list[str]) -> Iterator[Move]:
         """Treating an untreated consequence of someone in the scene, as the page offers it: by
@@ -1256,6 +1263,9 @@ class Game:
                 zones = tuple(f"z{i}" for i in range(rng.randint(1, 3)))
                 links = tuple((zones[i], zones[i + 1]) for i in range(len(zones) - 1))
                 positions = tuple((ch, self.pick(zones)) for ch in chosen)
+            # Now and then the last zone starts hidden (chosen by the step: the draws stay as
+            # they were).
+            hidden = zones[-1:] if len(zones) > 1 and self.step % 3 == 0 else ()
             yield Move(
                 C(
                     "StartScene",
@@ -1264,6 +1274,7 @@ class Game:
                     zones=zones,
                     links=links,
                     positions=positions,
+                    hidden=hidden,
                 ),
                 GM,
                 time["in_session"],

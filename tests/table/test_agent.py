@@ -47,6 +47,9 @@ NOT_PLAYED = {
     "RemovePreparedScene": "the GM's screen",
     "StartPreparedScene": "the GM's screen",
     "UseStunt": "a stunt used on its own: the agent's sheets have none (test_stunt_uses_at_table)",
+    "SetSceneMap": "sent by the server for an uploaded image (tests/server/test_maps_http.py)",
+    "RemoveSceneMap": "a map uploaded first (tests/server/test_maps_http.py)",
+    "SetPreparedSceneMap": "sent by the server for an uploaded image (test_maps_http.py)",
 }
 
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from fatekit.formats import dumps_character
-from fatekit.rules import major_npc
+from fatekit.rules import Action, BadInput, ForbiddenAction, major_npc
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import RuleException, Stunt
 from fatekit.table import commands as c
 from fatekit.table import event_for, view_for
+from fatekit.table.extras import extras_for
 
 from .conftest import Play, assert_replays, log_of, seated  # type: ignore[import-not-found]
 
@@ -58,7 +61,7 @@ def _idol() -> str:
 
 def _seen(play: Play, seat: str) -> str:
     """Everything ``seat`` receives: its view, every event as sent, its log."""
-    parts: list[Any] = [view_for(play.s, seat), log_of(play, seat)]
+    parts: list[Any] = [view_for(play.s, seat), extras_for(play.s, seat), log_of(play, seat)]
     parts += [event_for(event, play.s, seat) for event in play.log]
     return json.dumps(parts, ensure_ascii=False)
 
@@ -136,3 +139,111 @@ def test_a_gms_note_on_a_hidden_npcs_stunt_stays_the_gms() -> None:
     play.do(c.RevealCharacter(character_id="zora"))
     told = event_for(play.log[-1 - 1], play.s, "ann")
     assert told is not None and told["data"]["note"] == SECRET_NOTE
+
+
+# -- hidden zones (issue 42) --------------------------------------------------------------------
+
+VAULT = "zz-sunken-vault"
+
+
+def _into_the_hold(play: Play) -> None:
+    """A scene whose third zone, the vault behind the cabin, the GM keeps hidden; Zora waits in
+    it, and Alice (met already) is sent there."""
+    play.do(c.AddCharacter(sheet=_zora()))
+    play.do(c.EndScene())
+    play.do(
+        c.StartScene(
+            name="The hold",
+            participants=("ruth", "charles", "alice"),
+            zones=("deck", "cabin", VAULT),
+            links=(("deck", "cabin"), ("cabin", VAULT)),
+            positions=(("ruth", "deck"), ("charles", "deck"), ("alice", "cabin")),
+            hidden=(VAULT,),
+        )
+    )
+    play.do(c.JoinScene(character_id="zora", zone=VAULT))
+    play.do(c.PlaceInZone(character_id="alice", zone=VAULT))
+
+
+def test_a_hidden_zone_and_whoever_the_gm_has_in_it_reach_no_player() -> None:
+    play = seated()
+    _into_the_hold(play)
+    # Not its name, not the links to it, not Zora (never met), nor where Alice went.
+    assert _secret_in(play, VAULT, SECRET_NAME, '"zora"') == []
+    for seat in PLAYERS:
+        zones = view_for(play.s, seat)["scene"]["zones"]
+        assert zones["zones"] == ["cabin", "deck"]
+        assert zones["links"] == [["cabin", "deck"]]
+        assert "alice" not in zones["positions"] and zones["hidden"] == []
+        assert "alice" not in view_for(play.s, seat)["scene"]["participants"]
+    gm = view_for(play.s, "gm")["scene"]
+    assert gm["zones"]["hidden"] == [VAULT] and gm["zones"]["positions"]["zora"] == VAULT
+    assert VAULT in gm["zones"]["shapes"] and "zora" in gm["participants"]
+    assert_replays(play)
+
+
+def test_a_hidden_zone_is_no_way_for_a_player_to_go() -> None:
+    play = seated()
+    _into_the_hold(play)
+    play.do(c.PlaceInZone(character_id="ruth", zone="cabin"))
+    ann = view_for(play.s, "ann")["scene"]["zones"]
+    # What the view offers is what the table takes: no move to the vault, free or rolled...
+    assert ann["moves"] == {"ruth": ["deck"]}
+    assert ann["further"] == {"ruth": ["deck"]}
+    with pytest.raises(BadInput, match="no zone"):
+        play.do(c.FreeMove(actor="ruth", to=VAULT), "ann")
+    with pytest.raises(BadInput, match="no zone"):
+        play.do(
+            c.Roll(
+                actor="ruth", action=Action.OVERCOME, skill="athletics", difficulty=1, move_to=VAULT
+            ),
+            "ann",
+        )
+    # ...while the GM's view lists it, and the GM may take her there.
+    assert VAULT in view_for(play.s, "gm")["scene"]["zones"]["moves"]["ruth"]
+    play.do(c.FreeMove(actor="ruth", to=VAULT))
+    # Ann now sees the zone Ruth stands in, marked hidden, and Ruth in it; still not Zora, and
+    # Ben (whose Charles is on deck) sees none of it.
+    ann = view_for(play.s, "ann")["scene"]["zones"]
+    assert ann["hidden"] == [VAULT] and ann["positions"]["ruth"] == VAULT
+    assert "zora" not in ann["positions"]
+    assert VAULT not in json.dumps(view_for(play.s, "ben"))
+    assert [e for e in log_of(play, "ben") if VAULT in json.dumps(e)] == []
+    assert _secret_in(play, SECRET_NAME, '"zora"') == []
+    assert_replays(play)
+
+
+def test_showing_a_hidden_zone_introduces_whoever_is_in_it() -> None:
+    play = seated()
+    _into_the_hold(play)
+    play.do(c.HideZone(zone=VAULT, hidden=False))
+    for seat in PLAYERS:
+        scene = view_for(play.s, seat)["scene"]
+        assert VAULT in scene["zones"]["zones"] and scene["zones"]["positions"]["zora"] == VAULT
+        assert "zora" in scene["participants"]
+        assert any(ch["id"] == "zora" for ch in view_for(play.s, seat)["characters"])
+    # Hidden again, the zone leaves the players' copies; Zora, met, stays known by name.
+    play.do(c.HideZone(zone=VAULT))
+    for seat in PLAYERS:
+        scene = view_for(play.s, seat)["scene"]
+        assert VAULT not in scene["zones"]["zones"] and "zora" not in scene["participants"]
+    with pytest.raises(BadInput, match="hidden already"):
+        play.do(c.HideZone(zone=VAULT))
+    with pytest.raises(ForbiddenAction):
+        play.do(c.HideZone(zone="deck"), "ann")
+    assert_replays(play)
+
+
+def test_an_aspect_on_a_hidden_zones_border_is_in_no_players_extras() -> None:
+    play = seated()
+    _into_the_hold(play)
+    play.do(c.AddSituationAspect(name="Rusted Hatch", zone="cabin"))
+    hatch = play.s.last_created[0]
+    scene = play.s.game.scene
+    assert scene is not None and scene.zones is not None
+    # No table command puts an aspect on a border yet: the rules' map holds one as it would.
+    scene.zones.impede("cabin", VAULT, hatch)
+    assert _secret_in(play, VAULT) == []
+    assert extras_for(play.s, "gm")["impediments"] == [
+        {"between": ["cabin", VAULT], "aspects": [hatch]}
+    ]

@@ -15,10 +15,12 @@ from typing import Any
 
 import pytest
 
-from fatekit.rules import Action, AspectKind
+from fatekit.formats import dumps_character
+from fatekit.rules import Action, AspectKind, major_npc
 from fatekit.rules.safety.signals import SafetyTool
 from fatekit.server.patch import apply_patch, diff
 from fatekit.table import commands as c
+from fatekit.table.boards import ShapeKind, ZoneShape
 from fatekit.table.documents import SLICES, refresh
 from fatekit.table.events import Event
 from fatekit.table.export import import_table
@@ -134,12 +136,37 @@ def _screen_log() -> tuple[Event, ...]:
     play.do(c.RevealRoll(roll_id=play.log[-1].roll_id))  # type: ignore[attr-defined]
     play.do(c.PrepareScene(scene_id="hold", name="Below deck", participants=("alice",)))
     play.do(c.PrepareScene(scene_id="attic", name="The attic"))
+    play.do(
+        c.SetPreparedSceneMap(
+            scene_id="hold", image="c" * 64, media_type="image/webp", width=300, height=200
+        )
+    )
     play.do(c.RemovePreparedScene(scene_id="attic"))
     play.do(c.HideNpcDice(hidden=False))
     play.do(c.AddTemplate(template_id="thug", name="Thug", sheet=npc_sheet()))
     play.do(c.RemoveTemplate(template_id="thug"))
     play.do(c.AddRecapLine(text="The hold was searched.", visibility=NoteVisibility.GM))
+    _draw_the_board(play)
     return tuple(play.log)
+
+
+def _draw_the_board(play: Any) -> None:
+    """The GM's drawing (issue 42): a map set and taken away, a zone drawn, a zone hidden with
+    an NPC the players have not met in it, then shown (they meet her: a character's part
+    changes with the scene's)."""
+    play.do(c.SetSceneMap(image="b" * 64, media_type="image/png", width=640, height=480))
+    play.do(
+        c.ShapeZone(zone="deck", shape=ZoneShape(kind=ShapeKind.RECT, points=((0, 0), (10, 10))))
+    )
+    play.do(c.HideZone(zone="cabin"))
+    npc = major_npc(
+        "condensed", "mira", "Mira Vale", high_concept="Stowaway", skills={"stealth": 3}
+    )
+    play.do(c.AddCharacter(sheet=dumps_character(npc)))
+    play.do(c.JoinScene(character_id="mira", zone="cabin"))
+    play.do(c.PlaceInZone(character_id="alice", zone="cabin"))
+    play.do(c.HideZone(zone="cabin", hidden=False))
+    play.do(c.RemoveSceneMap())
 
 
 def test_the_gms_screen_refreshed_part_by_part_matches_the_whole_build() -> None:

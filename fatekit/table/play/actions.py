@@ -23,7 +23,7 @@ from fatekit.rules.scenes.conflict import (
 )
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, NamesAspect, Outweighed, Rating
-from fatekit.table.deciding import Context, acts_for, decides
+from fatekit.table.deciding import Context, acts_for, check_zone_known, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.play.conflicts import conflict_in_play
@@ -259,6 +259,8 @@ class Moved(Event):
 
     actor: str
     to: str
+    # Whether the GM kept ``to`` from the players as the move was made (older logs: never).
+    zone_hidden: bool = False
 
 
 # -- who may, and the events a command becomes -------------------------------------------------
@@ -302,6 +304,8 @@ def attack_range(state: TableState, actor: str, skill: str) -> bool:
 
 def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[Event]:
     context.require_control(command.actor, "act for them")
+    if isinstance(command, Overcome):
+        check_zone_known(context.state, context.seat, command.move_to)
     _require_helpers(context, command.helpers)
     _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
     conflict = context.state.conflict
@@ -331,7 +335,11 @@ decides(Overcome)(_act_against)
 acts_for(FullDefense, FullDefenseTaken, "act for them", lambda asked: asked.actor)
 
 
-acts_for(FreeMove, Moved, "move them", lambda asked: asked.actor)
+@decides(FreeMove)
+def _free_move(context: Context, command: FreeMove) -> list[Event]:
+    context.require_control(command.actor, "move them")
+    check_zone_known(context.state, context.seat, command.to)
+    return [context.event_from(Moved, command)]
 
 
 Rolled = TypeVar("Rolled", AttackRolled, AdvantageRolled, OvercomeRolled)
@@ -678,7 +686,13 @@ def _moved_older(state: TableState, event: Moved) -> None:
 
 # -- what each seat sees -----------------------------------------------------------------------
 
-shown_whole(FullDefenseTaken, Moved)
+shown_whole(FullDefenseTaken)
+
+
+@shows(Moved)
+def _show_moved(viewer: Viewer, event: Moved, data: JSON) -> JSON | None:
+    # Into a zone kept from the players: only those who act for the mover learn of it.
+    return None if event.zone_hidden and event.actor not in viewer.mine else data
 
 
 @shows(AttackRolled)

@@ -10,14 +10,17 @@ still running.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from fatekit.formats.ids import id_from_name
 from fatekit.rules.core.errors import BadInput
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, SceneLayout
+from fatekit.table.boards import MapImage
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import assigns, judges
+from fatekit.table.play.maps import SceneMapSet, check_map_fields
 from fatekit.table.play.scenes import SceneStarted, SituationAspectAdded, zone_map
 from fatekit.table.regions import Region, writes
 from fatekit.table.showing import shown_to_gms
@@ -27,10 +30,12 @@ from fatekit.table.telling import tells
 __all__ = [
     "PrepareScene",
     "PreparedAspect",
+    "PreparedSceneMapSet",
     "PreparedSceneRemoved",
     "PreparedSceneStarted",
     "RemovePreparedScene",
     "ScenePrepared",
+    "SetPreparedSceneMap",
     "StartPreparedScene",
 ]
 
@@ -66,6 +71,19 @@ class RemovePreparedScene(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SetPreparedSceneMap(Command):
+    """Put the map image ``image`` (its SHA-256) under a prepared scene's zones (GM only): it
+    becomes the scene's map as it starts. The server sends it after an upload
+    (``PUT /tables/{id}/prepared/{scene_id}/map``); no seat sends it itself."""
+
+    scene_id: str
+    image: str
+    media_type: str
+    width: int
+    height: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StartPreparedScene(Command):
     """Start a prepared scene (GM only): ``joining`` are the characters who join its own
     participants (the PCs, as a rule), placed by ``positions`` (else at its entrance). It becomes the
@@ -96,6 +114,17 @@ class PreparedSceneRemoved(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedSceneMapSet(Event):
+    """A prepared scene's map is the image ``image`` (its hash), ``width`` by ``height``."""
+
+    scene_id: str
+    image: str
+    media_type: str
+    width: int
+    height: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PreparedSceneStarted(Event):
     """A prepared scene was taken off the list to start (the scene and its aspects follow as
     their own events)."""
@@ -116,6 +145,14 @@ def _prepare(context: Context, command: PrepareScene) -> list[Event]:
         command.name, context.state.screen.prepared, fallback="scene"
     )
     return [context.event_from(ScenePrepared, command, scene_id=chosen)]
+
+
+@decides(SetPreparedSceneMap, gm="set a scene's map")
+def _set_prepared_map(context: Context, command: SetPreparedSceneMap) -> list[Event]:
+    if command.scene_id not in context.state.screen.prepared:
+        raise BadInput(f"there is no prepared scene {command.scene_id!r}")
+    check_map_fields(command.image, command.media_type, command.width, command.height)
+    return [context.event_from(PreparedSceneMapSet, command)]
 
 
 @decides(StartPreparedScene, gm="start scenes")
@@ -145,6 +182,13 @@ def _start_prepared(context: Context, command: StartPreparedScene) -> list[Event
     ]
     for aspect in prepared.aspects:
         made.append(context.event_from(SituationAspectAdded, aspect, aspect_id=""))
+    if prepared.map is not None:
+        # Its map comes with it: the scene that starts is the next one the clock counts.
+        made.append(
+            context.event_from(
+                SceneMapSet, prepared.map, scene=context.state.game.clock.scenes_ended + 1
+            )
+        )
     return made
 
 
@@ -181,7 +225,9 @@ def _judge_scene_prepared(state: TableState, event: ScenePrepared) -> None:
 
 @assigns(ScenePrepared)
 def _scene_prepared(state: TableState, event: ScenePrepared) -> None:
+    kept = state.screen.prepared.get(event.scene_id)  # a rewrite keeps the map it was given
     state.screen.prepared[event.scene_id] = PreparedScene(
+        map=None if kept is None else kept.map,
         scene_id=event.scene_id,
         name=event.name.strip(),
         participants=event.participants,
@@ -191,6 +237,17 @@ def _scene_prepared(state: TableState, event: ScenePrepared) -> None:
         aspects=event.aspects,
         entrance=event.entrance,
     )
+
+
+@assigns(PreparedSceneMapSet)
+def _prepared_map_set(state: TableState, event: PreparedSceneMapSet) -> None:
+    prepared = state.screen.prepared.get(event.scene_id)
+    if prepared is None:
+        raise BadInput(f"there is no prepared scene {event.scene_id!r}")
+    drawn = MapImage(
+        image=event.image, media_type=event.media_type, width=event.width, height=event.height
+    )
+    state.screen.prepared[event.scene_id] = dataclasses.replace(prepared, map=drawn)
 
 
 @judges(PreparedSceneRemoved)
@@ -209,16 +266,17 @@ def _prepared_gone(state: TableState, event: PreparedSceneRemoved | PreparedScen
     state.screen.prepared.pop(event.scene_id, None)
 
 
-writes({Region.SCREEN}, ScenePrepared, PreparedSceneRemoved)
+writes({Region.SCREEN}, ScenePrepared, PreparedSceneRemoved, PreparedSceneMapSet)
 
 
 # -- what each seat sees -----------------------------------------------------------------------
 
 # The scene's own events tell the players it started.
-shown_to_gms(ScenePrepared, PreparedSceneRemoved, PreparedSceneStarted)
+shown_to_gms(ScenePrepared, PreparedSceneRemoved, PreparedSceneStarted, PreparedSceneMapSet)
 
 
 # How the log tells this domain's events (the page and Discord read the same declaration).
 tells(ScenePrepared, "ScenePrepared", name=say.text("name"))
 tells(PreparedSceneRemoved, "PreparedSceneRemoved")
 tells(PreparedSceneStarted, "PreparedSceneStarted")
+tells(PreparedSceneMapSet, "PreparedSceneMapSet", name=say.text("scene_id"))

@@ -48,6 +48,7 @@ from fatekit.table.base import (
 from fatekit.table.deciding import (
     Context,
     allowed,
+    check_zone_known,
     decides,
     play_goes_on,
     require_control,
@@ -225,6 +226,7 @@ class RollResolved(Event):
 @decides(Roll)
 def _roll(context: Context, command: Roll) -> list[Event]:
     check_may_roll(context.state, context.seat, command.actor)  # what the scene offers
+    check_zone_known(context.state, context.seat, command.move_to)
     context.require_skill(command.actor, command.skill)
     if command.against is not None and command.defend_skill is None:
         # An opponent named with no skill opposes with their best; the event says which.

@@ -20,6 +20,7 @@ from fatekit.rules.scenes.zones import ZoneMap
 from fatekit.table import telling as say
 from fatekit.table.aspect_moves import check_let_go
 from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout
+from fatekit.table.boards import Board, ShapeKind, default_layout
 from fatekit.table.deciding import Context, allowed, decides, gm_only, play_goes_on, require_gm
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import check_created, folds, judges
@@ -80,7 +81,8 @@ class EndSession(Command):
 class StartScene(Command):
     """Begin a scene with its participants and, optionally, a zone map.
 
-    ``links`` connects zones in pairs; ``positions`` places participants in zones.
+    ``links`` connects zones in pairs; ``positions`` places participants in zones; ``hidden``
+    zones are kept from the players from the start, with the GM's characters in them.
     """
 
     name: str
@@ -88,6 +90,7 @@ class StartScene(Command):
     zones: tuple[str, ...] = ()
     links: tuple[tuple[str, str], ...] = ()
     positions: tuple[tuple[str, str], ...] = ()
+    hidden: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -202,7 +205,10 @@ class SessionEnded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SceneStarted(Event, SceneLayout):
-    """A scene began."""
+    """A scene began; ``hidden`` zones were kept from the players as it did (older logs:
+    none)."""
+
+    hidden: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -212,14 +218,18 @@ class JoinedScene(Event):
     character_id: str
     zone: str | None
     side: str | None
+    # Whether the GM kept ``zone`` from the players as they came (older logs: never).
+    zone_hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlacedInZone(Event):
-    """The GM put a character in a zone of the running scene."""
+    """The GM put a character in a zone of the running scene (``zone_hidden``: one kept from
+    the players as they were put there; older logs: never)."""
 
     character_id: str
     zone: str
+    zone_hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -464,7 +474,11 @@ def _judge_scene_started(state: TableState, event: SceneStarted) -> None:
         zones = zone_map(event)
     elif event.links or event.positions:
         raise BadInput("links and positions need zones")
+    for zone in event.hidden:
+        if zone not in event.zones:
+            raise BadInput(f"no zone {zone!r} in this scene to hide")
     state.game.start_scene(event.name, event.participants, zones=zones)
+    _new_board(state, event)
 
 
 @folds(SceneStarted)
@@ -473,6 +487,7 @@ def _scene_started(state: TableState, event: SceneStarted) -> None:
     zones = zone_map(event) if event.zones else None
     present = list(dict.fromkeys(event.participants))
     game.scene = Scene(event.name.strip(), game.clock.scenes_ended + 1, present, zones=zones)
+    _new_board(state, event)
     assign_facts(state, facts_of(event))  # the GM's pool as it was filled
 
 
@@ -480,6 +495,14 @@ def _scene_started(state: TableState, event: SceneStarted) -> None:
 def _scene_started_older(state: TableState, event: SceneStarted) -> None:
     zones = zone_map(event) if event.zones else None
     state.game.start_scene(event.name, event.participants, zones=zones)
+    _new_board(state, event)
+
+
+def _new_board(state: TableState, event: SceneStarted) -> None:
+    """A new scene's board: nothing drawn yet, its hidden zones as it started."""
+    scene = state.game.scene
+    assert scene is not None
+    state.board = Board(scene=scene.number, hidden=set(event.hidden))
 
 
 @judges(JoinedScene)
@@ -719,12 +742,45 @@ def scene_in_play(state: TableState) -> Scene:
 shown_whole(
     SessionStarted,
     SessionEnded,
-    SceneStarted,
     SceneEnded,
-    JoinedScene,
-    PlacedInZone,
     AspectRemoved,
 )
+
+
+@shows(SceneStarted)
+def _show_scene_started(viewer: Viewer, event: SceneStarted, data: JSON) -> JSON | None:
+    # Zones hidden as it started are not in a player's copy, nor the links to them, nor who of
+    # the GM's stands in them; a player whose character starts in one sees that one.
+    if not event.hidden:
+        return data
+    placed = dict(event.positions)
+    seen = {
+        z
+        for z in event.zones
+        if z not in event.hidden or any(placed.get(who) == z for who in viewer.mine)
+    }
+    data["zones"] = [z for z in event.zones if z in seen]
+    data["links"] = [[a, b] for a, b in event.links if a in seen and b in seen]
+    # In a hidden zone the seat's character stands in: those of its people it may know of.
+    kept = {
+        who
+        for who in event.participants
+        if who not in placed
+        or placed[who] not in event.hidden
+        or (placed[who] in seen and viewer.knows(who))
+    }
+    data["positions"] = [[who, z] for who, z in event.positions if who in kept]
+    data["participants"] = [who for who in event.participants if who in kept]
+    data["hidden"] = [z for z in event.hidden if z in seen]
+    return data
+
+
+@shows(JoinedScene, PlacedInZone)
+def _show_placed(viewer: Viewer, event: JoinedScene | PlacedInZone, data: JSON) -> JSON | None:
+    # Into a zone kept from the players: only those who act for the character learn of it.
+    return None if event.zone_hidden and event.character_id not in viewer.mine else data
+
+
 shown_to_gms(TriggerFired)  # a trigger's name can give away a countdown kept from the players
 
 
@@ -782,15 +838,52 @@ def _show_removed(viewer: Viewer, event: CountdownRemoved, data: JSON) -> JSON |
     return data
 
 
+class MapPart(Part, kw_only=True):
+    """The picture under the scene's zones: where to fetch it (``url``, which names the image by
+    its hash, so a new map is a new address), its media type and its size in pixels."""
+
+    url: str
+    image: str
+    media_type: str
+    width: int
+    height: int
+
+
+class ShapePart(Part, kw_only=True):
+    """A zone's outline in map units (ten-thousandths of the map's width and height, from the
+    top left): a ``rect``'s two corners or a ``polygon``'s corners; ``drawn`` is false for the
+    place the default layout gives a zone the GM has not drawn."""
+
+    kind: ShapeKind
+    points: list[list[int]]
+    drawn: bool
+
+
+class BorderPart(Part, kw_only=True):
+    """An adjacent zone whose border aspects (``aspects``, their ids) stand in the way: getting
+    there takes an overcome, not a free move."""
+
+    zone: str
+    aspects: list[str]
+
+
 class ZonesPart(Part, kw_only=True):
-    """The scene's zones: the borders between them, who stands where, and where the characters
-    the seat acts for may go (``moves``: a free move; ``further``: with an overcome)."""
+    """The scene's zones as the seat may know of them: the borders between them, who stands
+    where, and where the characters the seat acts for may go (``moves``: a free move;
+    ``further``: with an overcome; ``blocked``: the borders an aspect blocks, from where each
+    stands). ``map`` is the picture under them (``None``: a plain ground), ``shapes`` each
+    zone's outline, ``hidden`` the zones kept from the players that the seat sees (every one,
+    for a GM; for a player, one its character stands in)."""
 
     zones: list[str]
     links: list[list[str]]
     positions: dict[str, str]
     moves: dict[str, list[str]]
     further: dict[str, list[str]]
+    blocked: dict[str, list[BorderPart]]
+    map: MapPart | None
+    shapes: dict[str, ShapePart]
+    hidden: list[str]
 
 
 class CountdownPart(Part, kw_only=True):
@@ -827,20 +920,20 @@ def scene_view(viewer: Viewer, scene: Scene) -> ScenePart:
     """The scene in play as the seat sees it: the aspects it may know of, the zones and who
     stands where, and the countdowns as their visibility says."""
     zones = scene.zones
+    seen = set() if zones is None else {z for z in zones.zones if viewer.sees_zone(z)}
     return ScenePart(
         name=scene.name,
         number=scene.number,
-        participants=list(scene.participants),
+        # Whoever stands in a zone the seat may not know of is not in its copy at all, nor
+        # anyone of the GM's it has not met (one in a hidden zone the seat's character is in).
+        participants=[
+            p
+            for p in scene.participants
+            if viewer.knows(p)
+            and (zones is None or p not in zones.positions or zones.positions[p] in seen)
+        ],
         aspects=[viewer.aspect(a) for a in scene.aspects if viewer.sees_aspect(a)],
-        zones=None
-        if zones is None
-        else ZonesPart(
-            zones=sorted(zones.zones),
-            links=sorted([a, b] for a in zones.zones for b in zones.neighbours(a) if a < b),
-            positions=dict(sorted(zones.positions.items())),
-            moves=_moves(viewer, scene, scene.free_moves),
-            further=_moves(viewer, scene, scene.move_roll_zones),
-        ),
+        zones=None if zones is None else _zones_view(viewer, scene, zones, seen),
         countdowns=[
             _countdown_view(shown)
             for shown in (viewer.countdown(c) for c in scene.countdowns.values())
@@ -849,6 +942,64 @@ def scene_view(viewer: Viewer, scene: Scene) -> ScenePart:
         offers=scene_offers(viewer),
         rollers=rollers(viewer.state, viewer.seat),
     )
+
+
+def _zones_view(viewer: Viewer, scene: Scene, zones: ZoneMap, seen: set[str]) -> ZonesPart:
+    """The zones part: only the zones the seat may know of (``seen``), and everything about
+    them; the moves offered are the rules' own, less any into a zone the seat may not know of
+    (which the table refuses it as it refuses a zone that is not there)."""
+    state = viewer.state
+    board = state.board if state.board.scene == scene.number else None
+    links = sorted([a, b] for a in seen for b in zones.neighbours(a) if a < b and b in seen)
+    drawn = {} if board is None else board.shapes
+    laid_out = default_layout(sorted(seen), [(a, b) for a, b in links])
+    shapes = {}
+    for zone in sorted(seen):
+        shape = drawn.get(zone)
+        shown = shape if shape is not None else laid_out[zone]
+        shapes[zone] = ShapePart(
+            kind=shown.kind, points=[[x, y] for x, y in shown.points], drawn=shape is not None
+        )
+    image = None if board is None else board.map
+    return ZonesPart(
+        zones=sorted(seen),
+        links=links,
+        positions={
+            who: z for who, z in sorted(zones.positions.items()) if z in seen and viewer.knows(who)
+        },
+        moves=_moves(viewer, scene, scene.free_moves, seen),
+        further=_moves(viewer, scene, scene.move_roll_zones, seen),
+        blocked=_blocked(viewer, zones, seen),
+        map=None
+        if image is None
+        else MapPart(
+            url=f"/tables/{state.table_id}/maps/{image.image}",
+            image=image.image,
+            media_type=image.media_type,
+            width=image.width,
+            height=image.height,
+        ),
+        shapes=shapes,
+        hidden=[] if board is None else sorted(board.hidden & seen),
+    )
+
+
+def _blocked(viewer: Viewer, zones: ZoneMap, seen: set[str]) -> dict[str, list[BorderPart]]:
+    """For each placed character the seat acts for, the adjacent zones it may know of whose
+    border an aspect it may see stands on (the zone map's impediments, as the free move's check
+    reads them)."""
+    found: dict[str, list[BorderPart]] = {}
+    for who, here in sorted(zones.positions.items()):
+        if not viewer.state.controls(viewer.seat.id, who):
+            continue
+        borders = []
+        for there in sorted(zones.neighbours(here) & seen):
+            aspects = [a for a in zones.impediments(here, there) if viewer.sees_aspect_id(a)]
+            if aspects:
+                borders.append(BorderPart(zone=there, aspects=aspects))
+        if borders:
+            found[who] = borders
+    return found
 
 
 def scene_offers(viewer: Viewer) -> list[SceneMove]:
@@ -865,7 +1016,7 @@ def scene_offers(viewer: Viewer) -> list[SceneMove]:
 
 
 def _moves(
-    viewer: Viewer, scene: Scene, where: Callable[[str], tuple[str, ...]]
+    viewer: Viewer, scene: Scene, where: Callable[[str], tuple[str, ...]], seen: set[str]
 ) -> dict[str, list[str]]:
     """For each character the seat acts for outside a conflict's exchanges (a fighter's moves
     are the conflict's to offer), the zones ``where`` gives: a free move's or an overcome's, the
@@ -876,9 +1027,9 @@ def _moves(
     for who in scene.participants:
         if who in fighting or not viewer.state.controls(viewer.seat.id, who):
             continue
-        zones = where(who)
+        zones = [z for z in where(who) if z in seen]
         if zones:
-            found[who] = list(zones)
+            found[who] = zones
     return found
 
 

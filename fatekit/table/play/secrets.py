@@ -31,6 +31,7 @@ from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.parts import UNSET, Part, UnsetType
+from fatekit.table.play.scenes import MapPart
 from fatekit.table.regions import Region, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
@@ -446,6 +447,7 @@ class PreparedScenePart(Part, kw_only=True):
     scene_id: str
     aspects: list[PreparedAspectPart]
     entrance: str | None
+    map: MapPart | None  # the picture under its zones (the GM's only, until it starts)
 
 
 class ScreenPart(Part, kw_only=True):
@@ -459,7 +461,8 @@ class ScreenPart(Part, kw_only=True):
     npc_dice_hidden: bool
 
 
-def _prepared(scene: PreparedScene) -> PreparedScenePart:
+def _prepared(table_id: str, scene: PreparedScene) -> PreparedScenePart:
+    drawn = scene.map
     return PreparedScenePart(
         name=scene.name,
         participants=list(scene.participants),
@@ -478,6 +481,15 @@ def _prepared(scene: PreparedScene) -> PreparedScenePart:
             for a in scene.aspects
         ],
         entrance=scene.entrance,
+        map=None
+        if drawn is None
+        else MapPart(
+            url=f"/tables/{table_id}/maps/{drawn.image}",
+            image=drawn.image,
+            media_type=drawn.media_type,
+            width=drawn.width,
+            height=drawn.height,
+        ),
     )
 
 
@@ -505,7 +517,7 @@ def screen_view(viewer: Viewer) -> ScreenPart:
                 AskedPart(actor=a.actor, difficulty=a.difficulty, skill=a.skill, action=a.action)
                 for a in screen.asked.values()
             ],
-            prepared=[_prepared(p) for p in screen.prepared.values()],
+            prepared=[_prepared(viewer.state.table_id, p) for p in screen.prepared.values()],
             npc_dice_hidden=screen.npc_dice_hidden(),
         )
     return ScreenPart(

@@ -23,7 +23,13 @@ from fatekit.table.base import (
     SkillRoll,
     SkillRolled,
 )
-from fatekit.table.deciding import Context, allowed, decides, require_control
+from fatekit.table.deciding import (
+    Context,
+    allowed,
+    check_zone_known,
+    decides,
+    require_control,
+)
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.parts import InvocationPart, Part
@@ -145,6 +151,7 @@ class MissedEveryone(Event):
 @decides(ZoneAttack)
 def _zone_attack(context: Context, command: ZoneAttack) -> list[Event]:
     context.require_control(command.actor, "attack for them")
+    check_zone_known(context.state, context.seat, command.zone)
     # Weight: one roll for several targets, made before they are named, turns at most one die.
     faces, rolled, weight = weigh_dice(
         context.state, command.actor, context.faces(command.dice, command.actor), Action.ATTACK

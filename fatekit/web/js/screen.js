@@ -458,6 +458,7 @@ function openPrepare(prepared) {
     positions: [],
     aspects: [],
     entrance: null,
+    map: null, // a prepared scene's map comes by upload, once it is prepared
   };
   const placed = new Map(/** @type {[string, string][]} */ (p.positions)); // [character, zone] pairs
   const name = h("input", { id: "prep-name", required: true, autocomplete: "off", value: p.name });

@@ -1470,6 +1470,19 @@ export const TOLD = {
       },
     },
   },
+  PreparedSceneMapSet: {
+    cases: [
+      {
+        key: "PreparedSceneMapSet",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "scene_id",
+      },
+    },
+  },
   PreparedSceneRemoved: {
     cases: [
       {
@@ -1684,6 +1697,20 @@ export const TOLD = {
     cases: [
       {
         key: "SceneEnded",
+      },
+    ],
+  },
+  SceneMapRemoved: {
+    cases: [
+      {
+        key: "SceneMapRemoved",
+      },
+    ],
+  },
+  SceneMapSet: {
+    cases: [
+      {
+        key: "SceneMapSet",
       },
     ],
   },
@@ -2320,6 +2347,40 @@ export const TOLD = {
       rolled: {
         kind: "dice",
         field: "rolled_faces",
+      },
+    },
+  },
+  ZoneHidden: {
+    cases: [
+      {
+        key: "ZoneHidden",
+        when: [
+          {
+            field: "hidden",
+          },
+        ],
+      },
+      {
+        key: "ZoneHidden.shown",
+      },
+    ],
+    pieces: {
+      zone: {
+        kind: "text",
+        field: "zone",
+      },
+    },
+  },
+  ZoneShaped: {
+    cases: [
+      {
+        key: "ZoneShaped",
+      },
+    ],
+    pieces: {
+      zone: {
+        kind: "text",
+        field: "zone",
       },
     },
   },
