@@ -213,6 +213,36 @@ def test_a_hidden_zone_is_no_way_for_a_player_to_go() -> None:
     assert_replays(play)
 
 
+def test_an_npcs_overcome_into_a_hidden_zone_does_not_name_it_to_players() -> None:
+    """The GM rolls for Alice to get into the vault: the players see the roll (she is in the
+    open, in the cabin), never where it leads; a roll with the page's move-to left out, in the
+    event, the roll in play and the log's line."""
+    play = seated()
+    _into_the_hold(play)
+    play.do(c.PlaceInZone(character_id="alice", zone="cabin"))
+    play.do(
+        c.Roll(
+            actor="alice",
+            action=Action.OVERCOME,
+            skill="fight",
+            difficulty=1,
+            move_to=VAULT,
+            dice="0000",
+        )
+    )
+    for seat in PLAYERS:
+        view = view_for(play.s, seat)
+        rolls = view["rolls"]
+        assert [r["actor"] for r in rolls] == ["alice"] and rolls[0]["move_to"] is None, seat
+    gm_rolls = view_for(play.s, "gm")["rolls"]
+    assert gm_rolls[0]["move_to"] == VAULT
+    assert _secret_in(play, VAULT) == []
+    play.do(c.ResolveRoll())
+    assert _secret_in(play, VAULT, SECRET_NAME) == []
+    assert view_for(play.s, "gm")["scene"]["zones"]["positions"]["alice"] == VAULT
+    assert_replays(play)
+
+
 def test_showing_a_hidden_zone_introduces_whoever_is_in_it() -> None:
     play = seated()
     _into_the_hold(play)

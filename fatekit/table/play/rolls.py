@@ -54,6 +54,7 @@ from fatekit.table.deciding import (
     require_control,
     require_gm,
     require_no_roll_waiting,
+    zone_hidden,
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
@@ -183,6 +184,8 @@ class RollMade(ActionRolled, NamesAspect):
     hidden_difficulty: bool = False  # the GM's screen: kept from the players
     move_to: str | None = None  # an overcome to get to this zone (older logs: none)
     on_opponent: bool = False  # the new aspect goes on ``against`` (older logs: the scene's)
+    # Whether the GM kept ``move_to`` from the players as the roll was made (older logs: never).
+    zone_hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -235,7 +238,10 @@ def _roll(context: Context, command: Roll) -> list[Event]:
         if best is None:
             raise BadInput(f"name the skill {opponent.name} opposes the roll with")
         command = dataclasses.replace(command, defend_skill=best)
-    return [rolled_against(context, RollMade, command, command.action)]
+    made = rolled_against(context, RollMade, command, command.action)
+    if command.move_to is not None and zone_hidden(context.state, command.move_to):
+        made = dataclasses.replace(made, zone_hidden=True)
+    return [made]
 
 
 @decides(Invoke)
@@ -1058,6 +1064,9 @@ def _show_roll(viewer: Viewer, event: RollMade, data: JSON) -> JSON:
         defender=event.against,
     )
     viewer.keep_aspect_id(data, event.aspect_id, event.aspect_sight)
+    if event.zone_hidden and not viewer.gm and event.actor not in viewer.mine:
+        # A move into a zone kept from the players: the roll is seen, not where it leads.
+        data["move_to"] = None
     return data
 
 
@@ -1179,7 +1188,9 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> RollPart:
         aim=None
         if aim is None or not viewer.sees_aspect(aim)
         else AspectRefPart(id=aim.id, name=aim.name, kind=aim.kind),
-        move_to=in_play.move_to,
+        move_to=None
+        if in_play.move_to is None or not viewer.sees_zone(in_play.move_to)
+        else in_play.move_to,
         aspect_owner=in_play.aspect_owner,
         rolled_faces=in_play.rolled_faces,
         weight=weight_part(in_play.weight),
