@@ -496,6 +496,7 @@ export interface CharacterPart {
   gm_powers?: boolean;
   owner: string | null;
   sheet?: SheetPart;
+  modes?: ModePart[];
   healing?: HealingPart[];
   name?: string;
   kind?: CharacterKind;
@@ -532,6 +533,12 @@ export interface SheetPart {
   skill_steps: SkillStepsPart;
   members?: number;
   weight?: number;
+  modes?: {
+    [k: string]: number;
+  };
+  skill_improvements?: {
+    [k: string]: number;
+  };
   shared_with?: string[];
   gear?: GearPart[];
   stress: {
@@ -727,6 +734,20 @@ export interface ConsequencePart {
   conflict: string | null;
   replaced: SheetAspectPart | null;
   condition?: string;
+}
+/**
+ * One mode a character took (a rule set with modes): its key, its rating, whether it is a
+ * weird mode, and the skills written under it (each once, under the highest-rated mode that
+ * has it: :func:`~fatekit.rules.characters.modes.home_modes`). The rule set names it.
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "ModePart".
+ */
+export interface ModePart {
+  key: string;
+  rating: number;
+  weird: boolean;
+  skills: string[];
 }
 /**
  * For one consequence slot: what it waits for before it clears, and what treating it takes
