@@ -59,6 +59,7 @@ from fatekit.discord.protocol import EPHEMERAL, Callback, Interaction, message, 
 from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
 from fatekit.discord.words import language_of, words
+from fatekit.rules.characters.modes import ModeShape
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
@@ -106,6 +107,14 @@ def table_names(state: TableState) -> tuple[dict[str, dict[str, str]], dict[str,
     return skill_names, track_names
 
 
+def mode_names(state: TableState) -> dict[str, dict[str, str]]:
+    """A rule set's modes by key, named in each language it gives (empty without modes)."""
+    shape = state.ruleset.preset.shape
+    if not isinstance(shape, ModeShape):
+        return {}
+    return {m.key: {"": m.name, **dict(m.names)} for m in shape.modes}
+
+
 def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
     """What ``seat`` (``None``: the public) sees of the table, read aloud in ``language``."""
     view = view_for(state, seat)
@@ -114,7 +123,13 @@ def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
         _gm_answers(state, view)
     extras = extras_for(state, seat) if seat is not None else {}
     skill_names, track_names = table_names(state)
-    reader = Reader(view, words(language), skill_names=skill_names, track_names=track_names)
+    reader = Reader(
+        view,
+        words(language),
+        skill_names=skill_names,
+        track_names=track_names,
+        mode_names=mode_names(state),
+    )
     return Seen(view, extras, reader)
 
 
