@@ -141,3 +141,32 @@ def test_discords_sheet_says_each_mode_with_its_skills(language: str) -> None:
     assert f"{seen.reader.skill('notice')} {seen.reader.rating(5)}" in action
     assert any(line.startswith(f"• {science[language]} {seen.reader.rating(2)}") for line in lines)
     assert say("sheet.skills") in said
+
+
+@pytest.mark.rule("modes.improve")
+def test_banked_steps_buy_no_raise_outside_the_modes() -> None:
+    """A sheet with modes improves a skill within its mode (a rewrite of skill_improvements, paid
+    from the budget that earned points raise), never by a bare raise: RaiseSkills is not offered,
+    and sent anyway it is refused by the rule, changing nothing."""
+    from fatekit.rules import IllegalAction
+
+    table = Play()
+    ruleset = text("action-science.ruleset.json")
+    table.do(c.CreateTable(name="Tesladyne", preset="action-science", ruleset=ruleset))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    sheet = vera_sheet()
+    sheet["skill_steps"] = {"earned": 2, "banked": 2}
+    table.do(c.AddCharacter(sheet=json.dumps(sheet), owner="ann"), "ann")
+    table.do(c.StartSession())
+    (vera,) = view_for(table.s, "ann")["characters"]
+    assert "RaiseSkills" not in vera["offers"]
+    before = len(table.log)
+    with pytest.raises(IllegalAction) as refused:
+        table.do(c.RaiseSkills(character_id="vera", steps=("combat",)), "ann")
+    assert refused.value.rule.key == "modes.improve"
+    assert len(table.log) == before and table.s.game.character("vera").rating("combat") == 3
+    # The rewrite: Combat focused (1 point) and Robotics focused (1): 27 of 30 + 2 earned.
+    sheet["skill_improvements"] = {"physics": 2, "stealth": 1, "combat": 1, "robotics": 1}
+    table.do(c.UpdateCharacter(sheet=json.dumps(sheet)), "ann")
+    vera_now = table.s.game.character("vera")
+    assert (vera_now.rating("combat"), vera_now.rating("robotics")) == (4, 3)
