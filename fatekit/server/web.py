@@ -353,7 +353,7 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
 
 def _modes_json(preset: Preset) -> dict[str, Any]:
     """A rule set with modes: its modes named in each language, for the sheet card's mode
-    beside each skill (nothing for any other rule set)."""
+    beside each skill, and what the sheet editor offers (nothing for any other rule set)."""
     shape = preset.shape
     if not isinstance(shape, ModeShape):
         return {}
@@ -361,7 +361,10 @@ def _modes_json(preset: Preset) -> dict[str, Any]:
         "modes": [
             {"key": m.key, "name": m.name, "names": dict(m.names), "weird": m.weird}
             for m in shape.modes
-        ]
+        ],
+        # What the sheet editor offers: a rating for each mode taken, steps for each skill.
+        "mode_ratings": sorted(set(shape.ratings), reverse=True),
+        "mode_steps": shape.most_steps,
     }
 
 
