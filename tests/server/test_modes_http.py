@@ -97,3 +97,23 @@ def test_a_bad_sheet_is_refused_at_its_field_and_changes_nothing(api: Api) -> No
     assert "$.skill_improvements.physics: -1 is less than 0" in body["detail"]
     state = gm.get("/state")
     assert state["table"]["version"] == version and state["characters"] == []
+
+
+def test_a_rule_set_with_modes_is_checked_before_a_table_opens_on_it(api: Api) -> None:
+    found = api.client.post("/rules/rulesets/check", json=_ruleset())
+    body = found.json()
+    assert found.status_code == 200 and body["usable"] is True, body
+    bad = _ruleset()
+    bad["shape"]["modes"][3]["skills"].append("alchemy")
+    refused = api.client.post("/rules/rulesets/check", json=bad).json()
+    assert refused["usable"] is False
+    assert refused["problems"] == [
+        "$.shape.modes[3].skills[8]: 'alchemy' is not on the rule set's skill list(s)"
+    ]
+    refused = api.client.post("/tables", json={"name": "X", "ruleset": bad})
+    assert refused.status_code == 422
+    assert "ruleset.shape.modes[3].skills[8]" in refused.json()["fields"]
+    assert api.store.list_tables() == []
+    gm = api.table("Tesladyne", ruleset=_ruleset())
+    preset = gm.get("/preset")
+    assert preset["mode_ratings"] == [3, 2, 1] and preset["mode_steps"] == 2
