@@ -515,6 +515,7 @@ export interface CharacterPart {
   gm_powers?: boolean;
   owner: string | null;
   sheet?: SheetPart;
+  modes?: ModePart[];
   healing?: HealingPart[];
   name?: string;
   kind?: CharacterKind;
@@ -552,6 +553,12 @@ export interface SheetPart {
   skill_steps: SkillStepsPart;
   members?: number;
   weight?: number;
+  modes?: {
+    [k: string]: number;
+  };
+  skill_improvements?: {
+    [k: string]: number;
+  };
   shared_with?: string[];
   gear?: GearPart[];
   stress: {
@@ -762,6 +769,20 @@ export interface SheetConditionPart {
   taken_session: number;
   recovering_session: number | null;
   invokes: string[];
+}
+/**
+ * One mode a character took (a rule set with modes): its key, its rating, whether it is a
+ * weird mode, and the skills written under it (each once, under the highest-rated mode that
+ * has it: :func:`~fatekit.rules.characters.modes.home_modes`). The rule set names it.
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "ModePart".
+ */
+export interface ModePart {
+  key: string;
+  rating: number;
+  weird: boolean;
+  skills: string[];
 }
 /**
  * For one consequence slot: what it waits for before it clears, and what treating it takes

@@ -60,6 +60,7 @@ from fatekit.discord.protocol import EPHEMERAL, Callback, Interaction, message, 
 from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
 from fatekit.discord.words import language_of, words
+from fatekit.rules.characters.modes import ModeShape
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
@@ -112,6 +113,14 @@ def condition_names(state: TableState) -> dict[str, dict[str, str]]:
     return {c.key: {"": c.name, **dict(c.names)} for c in state.ruleset.preset.conditions}
 
 
+def mode_names(state: TableState) -> dict[str, dict[str, str]]:
+    """A rule set's modes by key, named in each language it gives (empty without modes)."""
+    shape = state.ruleset.preset.shape
+    if not isinstance(shape, ModeShape):
+        return {}
+    return {m.key: {"": m.name, **dict(m.names)} for m in shape.modes}
+
+
 def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
     """What ``seat`` (``None``: the public) sees of the table, read aloud in ``language``."""
     view = view_for(state, seat)
@@ -126,6 +135,7 @@ def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
         skill_names=skill_names,
         track_names=track_names,
         condition_names=condition_names(state),
+        mode_names=mode_names(state),
     )
     return Seen(view, extras, reader)
 

@@ -49,7 +49,7 @@ class Reader:
     ``view`` is the audience's view of the table (names come from it); ``skill_names`` the table's
     own skill names when it plays a rule-set file (key -> language -> name, ``""`` the file's
     default); ``track_names`` likewise for its stress tracks, ``condition_names`` for its
-    conditions (the Fate System Toolkit's).
+    conditions (the Fate System Toolkit's), ``mode_names`` for its modes.
     """
 
     def __init__(
@@ -60,12 +60,14 @@ class Reader:
         skill_names: Mapping[str, Mapping[str, str]] | None = None,
         track_names: Mapping[str, Mapping[str, str]] | None = None,
         condition_names: Mapping[str, Mapping[str, str]] | None = None,
+        mode_names: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         self.view = view
         self.t = words
         self._skill_names = skill_names or {}
         self._track_names = track_names or {}
         self._condition_names = condition_names or {}
+        self._mode_names = mode_names or {}
         self._seats = {s["id"]: s["name"] for s in view.get("seats", ())}
         self._characters = {c["id"]: c for c in view.get("characters", ())}
         self._aspects: dict[str, str] = {}
@@ -134,6 +136,11 @@ class Reader:
             if key in labels:
                 return escape(str(labels[key]))
         return escape(key)
+
+    def mode(self, key: str) -> str:
+        """A mode's name (a rule set with modes), in the audience's language when it gives one."""
+        own = self._mode_names.get(key) or {}
+        return escape(own.get(self.t.language) or own.get("") or key)
 
     def track(self, harm: str) -> str:
         """What the table calls the stress track for a kind of harm."""

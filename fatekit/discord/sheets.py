@@ -51,7 +51,19 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
     group = "sheet.approaches" if approaches else "sheet.skills"
     out.append(f"**{t(group)}**")
     rated = sorted(sheet.get("skills", {}).items(), key=lambda kv: (-kv[1], kv[0]))
-    out.append(", ".join(f"{reader.skill(k)} {reader.rating(v)}" for k, v in rated))
+    modes = found.get("modes") or []
+    if modes:  # a rule set with modes: each mode and its rating, the skills written under it
+        skills = dict(rated)
+        for mode in modes:
+            under = ", ".join(
+                f"{reader.skill(k)} {reader.rating(skills.get(k, 0))}" for k in mode["skills"]
+            )
+            weird = f" ({t('sheet.mode_weird')})" if mode.get("weird") else ""
+            out.append(
+                f"• {reader.mode(mode['key'])} {reader.rating(mode['rating'])}{weird}: {under}"
+            )
+    else:
+        out.append(", ".join(f"{reader.skill(k)} {reader.rating(v)}" for k, v in rated))
     if sheet.get("stunts"):
         out.append(f"**{t('sheet.stunts')}**")
         for stunt in sheet["stunts"]:

@@ -45,6 +45,7 @@ from fatekit.rules.characters.character import (
     stunt_refresh_cost,
 )
 from fatekit.rules.characters.gear import CarriedGear
+from fatekit.rules.characters.modes import ModeShape, mode_skill_ratings
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.problems import Problem
@@ -336,10 +337,17 @@ def _character(data: Mapping[str, Any], preset: Preset, bounded: bool = True) ->
         skill_steps_banked=steps["banked"],
         members=data.get("members", 1),
         weight=data.get("weight", 1),
+        modes=dict(data.get("modes", {})),
+        skill_improvements=dict(data.get("skill_improvements", {})),
         stunt_uses=uses,
         gear=[_gear(g, bounded) for g in data.get("gear", [])],
         shared_with=list(dict.fromkeys(data.get("shared_with", []))),
     )
+    if isinstance(preset.shape, ModeShape) and character.modes and "skills" not in data:
+        # Left out: the ratings the modes give (validation checks ratings written out).
+        character.skills = mode_skill_ratings(
+            preset.shape, character.modes, character.skill_improvements
+        )
     npc_like = character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB, CharacterKind.MONSTER)
     # An extra has no refresh of its own (its owners' pays for it) but, left out, the boxes and
     # slots its skills give, as a PC's.
@@ -569,6 +577,10 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
         out["members"] = character.members
     if character.weight != 1:
         out["weight"] = character.weight
+    if character.modes:
+        out["modes"] = dict(character.modes)
+    if character.skill_improvements:
+        out["skill_improvements"] = dict(sorted(character.skill_improvements.items()))
     if character.shared_with:
         out["shared_with"] = list(character.shared_with)
     if character.gear:
@@ -633,6 +645,24 @@ def shape_dict(shape: Shape) -> dict[str, Any]:
             "first": rng(shape.first),
             "second": rng(shape.second),
             "cap": shape.cap,
+        }
+    if isinstance(shape, ModeShape):
+        return {
+            "type": "modes",
+            "modes": [
+                {
+                    "key": m.key,
+                    "name": m.name,
+                    **({"names": dict(m.names)} if m.names else {}),
+                    "skills": list(m.skills),
+                    "cost": m.cost,
+                    **({"weird": True} if m.weird else {}),
+                }
+                for m in shape.modes
+            ],
+            "ratings": list(shape.ratings),
+            "budget": shape.budget,
+            "step_costs": list(shape.step_costs),
         }
     raise BadInput(f"cannot write a {shape.key} shape")
 

@@ -13,6 +13,7 @@ from fatekit.formats.schema_check import NOT_BLANK
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import StuntCost
 from fatekit.rules.characters.character import CharacterKind
+from fatekit.rules.characters.modes import MAX_MODES
 from fatekit.rules.characters.presets import PRESETS
 from fatekit.rules.characters.skill_lists import SKILL_LISTS
 from fatekit.rules.core.actions import Action
@@ -338,6 +339,77 @@ SHAPES = [
         ["first", "second"],
         "two lists added together for a roll, each with its rating range",
     ),
+    # -- modes (Atomic Robo; the Fate System Toolkit's skill modes) --------------------------
+    _effect(
+        "modes",
+        {
+            "modes": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_MODES,
+                "items": obj(
+                    {
+                        "key": {"type": "string", "pattern": r"^\w{1,60}$"},
+                        "name": {**_TEXT, "maxLength": 200},
+                        "names": {
+                            "type": "object",
+                            "propertyNames": {"enum": ["en", "ru", "it", "sv"]},
+                            "additionalProperties": {**_TEXT, "maxLength": 200},
+                            "description": "the mode's name by language (en, ru, it, sv)",
+                        },
+                        "skills": {
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": 100,
+                            "items": {"type": "string", "pattern": r"^\w{1,60}$"},
+                            "description": "the keys of the mode's skills, on the rule set's list",
+                        },
+                        "cost": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 1000,
+                            "default": 0,
+                            "description": "the skill points taking the mode costs (Atomic Robo: "
+                            "Action, Banter and Intrigue 9, Science 3)",
+                        },
+                        "weird": {
+                            "type": "boolean",
+                            "default": False,
+                            "description": "a weird (custom) mode rather than a standard one",
+                        },
+                    },
+                    ["key", "name", "skills"],
+                    "a mode: a group of skills rated together",
+                ),
+            },
+            "ratings": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_MODES,
+                "items": {"type": "integer", "minimum": 1, "maximum": 10},
+                "default": [3, 2, 1],
+                "description": "the ratings a character gives the modes it takes, one each",
+            },
+            "budget": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 1000,
+                "default": 30,
+                "description": "the skill points a character spends on modes and improvements",
+            },
+            "step_costs": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 5,
+                "items": {"type": "integer", "minimum": 0, "maximum": 100},
+                "default": [1, 2],
+                "description": "the points each step above a skill's mode costs: trained to "
+                "focused, then focused to specialized",
+            },
+        },
+        ["modes"],
+        "modes: each character rates a few modes and its skills follow from them",
+    ),
 ]
 
 CHARACTER_SCHEMA = file_schema(
@@ -404,6 +476,23 @@ CHARACTER_SCHEMA = file_schema(
         "fate_points": _COUNT,
         "skill_steps": obj({"earned": _COUNT, "banked": _COUNT}, ["earned", "banked"]),
         "members": _positive(1, MAX_TALLY),
+        # -- modes (a rule set whose shape is modes) ---------------------------------------
+        "modes": {
+            "type": "object",
+            "propertyNames": {"pattern": r"^\w{1,60}$"},
+            "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 10},
+            "maxProperties": MAX_MODES,
+            "description": "a character in a rule set with modes: each mode taken, by key, with "
+            "its rating; the skills' ratings follow from them",
+        },
+        "skill_improvements": {
+            "type": "object",
+            "propertyNames": {"pattern": r"^\w{1,60}$"},
+            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 5},
+            "maxProperties": 200,
+            "description": "a character in a rule set with modes: the steps bought for single "
+            "skills above their mode (1: focused, 2: specialized)",
+        },
         "weight": {
             "type": "integer",
             "minimum": 0,

@@ -52,6 +52,7 @@ from fatekit.formats.character_json import (
 )
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_with_list
 from fatekit.rules.characters.character import refit_harm
+from fatekit.rules.characters.modes import ModeShape
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import PRESETS, builtin_text, get_preset
 from fatekit.rules.characters.problems import Problem
@@ -350,6 +351,24 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         "conditions": [
             {"key": c.key, "name": c.name, "names": dict(c.names)} for c in preset.conditions
         ],
+        **_modes_json(preset),
+    }
+
+
+def _modes_json(preset: Preset) -> dict[str, Any]:
+    """A rule set with modes: its modes named in each language, for the sheet card's mode
+    beside each skill, and what the sheet editor offers (nothing for any other rule set)."""
+    shape = preset.shape
+    if not isinstance(shape, ModeShape):
+        return {}
+    return {
+        "modes": [
+            {"key": m.key, "name": m.name, "names": dict(m.names), "weird": m.weird}
+            for m in shape.modes
+        ],
+        # What the sheet editor offers: a rating for each mode taken, steps for each skill.
+        "mode_ratings": sorted(set(shape.ratings), reverse=True),
+        "mode_steps": shape.most_steps,
     }
 
 

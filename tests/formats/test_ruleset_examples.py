@@ -23,7 +23,13 @@ SCENES = sorted(EXAMPLES.glob("*.scene.json"))
 
 def test_there_are_four_hacks_each_with_a_character_and_a_scene() -> None:
     hacks = sorted(p.name.removesuffix(".ruleset.json") for p in EXAMPLES.glob("*.ruleset.json"))
-    assert hacks == ["ember-road", "long-night", "merchant-princes", "paper-lanterns"]
+    assert hacks == [
+        "action-science",
+        "ember-road",
+        "long-night",
+        "merchant-princes",
+        "paper-lanterns",
+    ]
     for hack in hacks:
         assert (EXAMPLES / f"{hack}.character.json").exists()
         assert (EXAMPLES / f"{hack}.scene.json").exists()

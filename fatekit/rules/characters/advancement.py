@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.character import Character, fitted_harm, stunt_refresh_cost
+from fatekit.rules.characters.modes import MODE_IMPROVE_RULE, ModeShape
 from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, AdvancementStyle, Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
@@ -320,6 +321,8 @@ def commit_plan(
     character: Character, plan: ChangePlan, preset: Preset, *, as_recorded: bool = False
 ) -> None:
     """Write ``plan`` on the sheet, with the stress boxes and slots its skills and stunts give."""
+    if plan.skills != character.skills and not as_recorded:
+        _not_moded(character, preset)
     # New stress and slots are worked out before anything changes: losing a filled slot raises
     # (a change a log recorded keeps what it had, as it did when it was judged).
     stress, slots = fitted_harm(
@@ -333,6 +336,17 @@ def commit_plan(
             aspect.name = plan.aspect_names[aspect.id]
     character.stress = stress
     character.consequences = slots
+
+
+def _not_moded(character: Character, preset: Preset) -> None:
+    """Refuse to rate a skill anew on a sheet whose ratings follow from its modes: there a step
+    is bought within a mode (the sheet's skill_improvements), paid from the budget."""
+    if isinstance(preset.shape, ModeShape):
+        raise IllegalAction(
+            f"{character.name}'s skills follow from the modes: improve a skill within its mode "
+            "instead (the sheet's skill_improvements; skill points earned add to the budget)",
+            MODE_IMPROVE_RULE,
+        )
 
 
 def raised_skills(
@@ -375,6 +389,7 @@ def raise_skills(character: Character, steps: Sequence[str], preset: Preset | No
             f"{len(steps)} steps asked for but {character.skill_steps_banked} banked",
             BANKED_RULE,
         )
+    _not_moded(character, chosen)
     # Fate Accelerated's approaches keep no columns (its milestones' own rule).
     columns = chosen.advancement is not AdvancementStyle.ACCELERATED
     skills = raised_skills(character.skills, steps, chosen, columns=columns)

@@ -116,7 +116,10 @@ class Character:
     what the character carries with Weapon and Armor ratings. ``shared_with`` names the PCs whose
     players act for an extra too. ``weight`` is the individual weight the weight optional rule
     counts (1 for people; 0 to :data:`~fatekit.rules.options.weight.MAX_WEIGHT`). ``conditions``
-    holds the rule set's conditions marked on the sheet (the Fate System Toolkit's), by key.
+    holds the rule set's conditions marked on the sheet (the Fate System Toolkit's), by key. In a
+    rule set with modes, ``modes`` rates each mode taken and ``skill_improvements`` counts the
+    steps bought for single skills; ``skills`` then hold the ratings they give
+    (:func:`~fatekit.rules.characters.modes.mode_skill_ratings`).
     """
 
     id: str
@@ -143,6 +146,8 @@ class Character:
     weight: int = 1
     #: The rule set's conditions marked on the sheet, by key (the Fate System Toolkit's).
     conditions: dict[str, MarkedCondition] = field(default_factory=dict)
+    modes: dict[str, int] = field(default_factory=dict)
+    skill_improvements: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.id.strip():
@@ -165,6 +170,12 @@ class Character:
         for key, rating in self.skills.items():
             if isinstance(rating, bool) or not isinstance(rating, int):
                 raise BadInput(f"{self.id}: the rating of {key!r} must be a whole number")
+        for what, numbers in (("mode", self.modes), ("improvement", self.skill_improvements)):
+            for key, value in numbers.items():
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise BadInput(
+                        f"{self.id}: the {what} {key!r} needs a whole number of 0 or more"
+                    )
         ids = [a.id for a in self.aspects]
         if len(set(ids)) != len(ids):
             raise BadInput(f"{self.id}: two aspects share an id")

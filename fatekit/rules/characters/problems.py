@@ -58,6 +58,13 @@ CODES: dict[str, frozenset[str]] = {
         "minor_members": "",
         "stunt_no_action": "n",
         "stunt_no_text": "n",
+        # modes (a rule set whose shape is modes)
+        "mode_unknown": "mode",
+        "mode_ratings": "have wanted",
+        "mode_steps": "skill steps most",
+        "mode_untaken": "skill",
+        "mode_points": "spent budget",
+        "mode_skill": "skill rating derived_rating",
     }.items()
 }
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.characters.modes import Mode, ModeShape
 from fatekit.rules.characters.preset import (
     AdvancementStyle,
     AspectSlot,
@@ -107,12 +108,50 @@ def shape_from_data(data: Mapping[str, Any]) -> Shape:
         return Tiers(data["name"], slots, cited)
     if kind == "free_cap":
         return FreeCap(data.get("budget", 20), data.get("cap", 4))
+    if kind == "modes":
+        return _mode_shape(data)
     first, second = data["first"], data["second"]
     return Combined(
         RatingRange(first["low"], first["high"], first.get("budget")),
         RatingRange(second["low"], second["high"], second.get("budget")),
         data.get("cap", 4),
     )
+
+
+# -- modes (Atomic Robo; the Fate System Toolkit's skill modes) -------------------------------
+
+
+def _mode_shape(data: Mapping[str, Any]) -> ModeShape:
+    modes = tuple(
+        Mode(
+            m["key"],
+            m["name"].strip(),
+            tuple(m["skills"]),
+            m.get("cost", 0),
+            bool(m.get("weird", False)),
+            _names(m),
+        )
+        for m in data["modes"]
+    )
+    return ModeShape(
+        modes,
+        tuple(data.get("ratings", (3, 2, 1))),
+        data.get("budget", 30),
+        tuple(data.get("step_costs", (1, 2))),
+    )
+
+
+def _mode_skills(reader: _Reader, keys: set[str]) -> None:
+    """Every skill a mode names is on the rule set's list(s)."""
+    shape = reader.data["shape"]
+    if shape.get("type") != "modes":
+        return
+    for i, mode in enumerate(shape["modes"]):
+        for j, skill in enumerate(mode["skills"]):
+            reader.known(keys, skill, f"$.shape.modes[{i}].skills[{j}]")
+
+
+# -- ---------------------------------------------------------------------------------------------
 
 
 def _names(data: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -382,6 +421,7 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
         lists = reader.skill_lists()
         keys = {k for s in lists for k in s.keys}
         shape = reader.attempt("$.shape", shape_from_data, data["shape"])
+        _mode_skills(reader, keys)
         style, tracks = reader.stress(keys)
         shared, extra = reader.consequences(keys, tracks)
         uses = reader.uses(keys, tracks)

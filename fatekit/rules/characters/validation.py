@@ -37,6 +37,12 @@ from fatekit.rules.characters.character import (
     harm_capacity,
     stunt_refresh_cost,
 )
+from fatekit.rules.characters.modes import (
+    MODE_RATINGS_RULE,
+    MODE_UNTAKEN_RULE,
+    ModeShape,
+    mode_problems,
+)
 from fatekit.rules.characters.preset import (
     ASPECT_SLOTS_RULE,
     CONSEQUENCE_SLOTS_RULE,
@@ -224,11 +230,48 @@ def _listed_skills(character: Character, preset: Preset, broken: Rule) -> list[P
 
 
 def _pc_skill_shape(character: Character, preset: Preset) -> list[Problem]:
+    if isinstance(preset.shape, ModeShape):
+        return mode_problems(
+            preset.shape,
+            character.modes,
+            character.skill_improvements,
+            {k: r for k, r in character.skills.items() if preset.has_skill(k)},
+            partial=character.as_you_play,
+            earned=character.skill_steps_earned,
+        )
+    elsewhere = _modes_elsewhere(character, preset)
     ratings = {k: r for k, r in character.skills.items() if preset.has_skill(k)}
     if character.skill_steps_earned == 0:
-        return preset.shape.check(ratings, preset.skill_lists, partial=character.as_you_play)
+        return elsewhere + preset.shape.check(
+            ratings, preset.skill_lists, partial=character.as_you_play
+        )
     spent = character.skill_steps_earned - character.skill_steps_banked
-    return preset.shape.check_advanced(ratings, preset.skill_lists, spent)
+    return elsewhere + preset.shape.check_advanced(ratings, preset.skill_lists, spent)
+
+
+def _modes_elsewhere(character: Character, preset: Preset) -> list[Problem]:
+    """Modes or improvements on a sheet whose rule set has no modes: refused, by name."""
+    problems = [
+        Problem(
+            f"modes.{key}",
+            f"{preset.name} has no modes, so no mode {key!r}",
+            MODE_RATINGS_RULE,
+            "mode_unknown",
+            (("mode", key),),
+        )
+        for key in character.modes
+    ]
+    problems += [
+        Problem(
+            f"skill_improvements.{key}",
+            f"{preset.name} has no modes to improve {key} within",
+            MODE_UNTAKEN_RULE,
+            "mode_untaken",
+            (("skill", key),),
+        )
+        for key in character.skill_improvements
+    ]
+    return problems
 
 
 def _pc_stunts(character: Character, preset: Preset) -> list[Problem]:

@@ -48,6 +48,7 @@ from fatekit.rules.characters.milestones import (
     skill_cap,
     spend_milestone,
 )
+from fatekit.rules.characters.modes import ModeShape
 from fatekit.rules.characters.preset import AdvancementStyle
 from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.clock import Moment
@@ -317,7 +318,10 @@ def advance_offers(state: TableState, seat: Seat, character: Character) -> list[
             found.append("Milestone")
         elif allowed(check_milestone_open, state, cid, MilestoneKind.MAJOR):
             found.append("Breakthrough")
-    if character.skill_steps_banked > 0:
+    # A moded sheet buys steps within its modes (a rewrite), never by RaiseSkills.
+    if character.skill_steps_banked > 0 and not isinstance(
+        state.game.ruleset.preset.shape, ModeShape
+    ):
         found.append("RaiseSkills")
     return found
 

@@ -34,6 +34,7 @@ from fatekit.rules.aspects.stunts import (
     StuntEffect,
 )
 from fatekit.rules.characters.character import Character, CharacterKind, refit_harm
+from fatekit.rules.characters.modes import ModeShape, home_modes, mode_skill_ratings
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.clock import ClockMark, Moment
@@ -317,6 +318,7 @@ def _add_character(context: Context, command: AddCharacter) -> list[Event]:
         check_hides_aspects(context.seat)
     sheet, hidden = with_free_id(command.sheet, command.hidden_aspects, context.state)
     character = parse_sheet(sheet, context.state)
+    sheet = with_mode_ratings(context.state, character, sheet)
     check_add_character(context.state, context.seat, character.kind, command.owner)
     added: list[Event] = [
         context.event_from(
@@ -367,8 +369,26 @@ def _update_character(context: Context, command: UpdateCharacter) -> list[Event]
     sheet = command.sheet
     if not context.seat.is_gm:
         sheet = _keeping_unseen_aspects(context, character, sheet)
+    sheet = with_mode_ratings(context.state, character, sheet)
     sheet = _with_harm_refitted(context.state, character, sheet)
     return [context.event_from(CharacterUpdated, command, character_id=character.id, sheet=sheet)]
+
+
+def with_mode_ratings(state: TableState, character: Character, sheet: str) -> str:
+    """In a rule set with modes, the sheet (and ``character``) with the skill ratings its modes
+    and bought steps give (:func:`mode_skill_ratings`), decided as the sheet comes to the table
+    or is rewritten, so every roll reads them; the event keeps them as facts. Other sheets, and
+    a sheet without modes (an NPC's own ratings), are left as written."""
+    shape = state.game.ruleset.preset.shape
+    if not isinstance(shape, ModeShape) or not character.modes:
+        return sheet
+    derived = mode_skill_ratings(shape, character.modes, character.skill_improvements)
+    character.skills = derived
+    data = json.loads(sheet)
+    if data.get("skills") == derived:  # written out already: folding reads them as they are
+        return sheet
+    data["skills"] = dict(sorted(derived.items(), key=lambda kv: (-kv[1], kv[0])))
+    return json.dumps(data, ensure_ascii=False)
 
 
 def _with_harm_refitted(state: TableState, character: Character, sheet: str) -> str:
@@ -975,6 +995,8 @@ class SheetPart(Part, kw_only=True):
     skill_steps: SkillStepsPart
     members: int | UnsetType = UNSET  # a mob's members, when not 1
     weight: int | UnsetType = UNSET  # the individual weight the weight option counts, when not 1
+    modes: dict[str, int] | UnsetType = UNSET  # a rule set with modes: each mode taken, rated
+    skill_improvements: dict[str, int] | UnsetType = UNSET  # steps bought above a skill's mode
     shared_with: list[str] | UnsetType = UNSET
     gear: list[GearPart] | UnsetType = UNSET
     stress: dict[str, list[StressBoxPart]]
@@ -1023,6 +1045,17 @@ CharacterMove = Literal[
 ]
 
 
+class ModePart(Part, kw_only=True):
+    """One mode a character took (a rule set with modes): its key, its rating, whether it is a
+    weird mode, and the skills written under it (each once, under the highest-rated mode that
+    has it: :func:`~fatekit.rules.characters.modes.home_modes`). The rule set names it."""
+
+    key: str
+    rating: int
+    weird: bool
+    skills: list[str]
+
+
 class CharacterPart(Part, kw_only=True):
     """A character the seat may know of. ``revealed``: its whole ``sheet`` (with ``healing``,
     one entry a consequence slot); otherwise only its ``name``, ``kind``, the aspects the seat
@@ -1045,6 +1078,9 @@ class CharacterPart(Part, kw_only=True):
     gm_powers: bool | UnsetType = UNSET
     owner: str | None
     sheet: SheetPart | UnsetType = UNSET
+    # With the whole sheet, in a rule set with modes: the modes taken, highest first, each with
+    # the skills written under it.
+    modes: list[ModePart] | UnsetType = UNSET
     healing: list[HealingPart] | UnsetType = UNSET
     name: str | UnsetType = UNSET
     kind: CharacterKind | UnsetType = UNSET
@@ -1170,6 +1206,10 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
         ),
         members=UNSET if character.members == 1 else character.members,
         weight=UNSET if character.weight == 1 else character.weight,
+        modes=dict(character.modes) if character.modes else UNSET,
+        skill_improvements=dict(sorted(character.skill_improvements.items()))
+        if character.skill_improvements
+        else UNSET,
         shared_with=list(character.shared_with) if character.shared_with else UNSET,
         gear=[GearPart(name=g.name, weapon=g.weapon, armor=g.armor) for g in character.gear]
         if character.gear
@@ -1212,6 +1252,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             gm_powers=_gm_powers(viewer, offers),
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
+            modes=_modes(viewer, character),
             healing=[
                 HealingPart(
                     clears_after=viewer.clears_after(slot), treatment=_treatment(viewer, slot)
@@ -1239,6 +1280,29 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
         ],
         conditions=condition_parts(viewer, character),
     )
+
+
+def _modes(viewer: Viewer, character: Character) -> list[ModePart] | UnsetType:
+    """The modes a sheet took, highest first, each with the skills written under it (none
+    without modes, or at a table whose rule set has none)."""
+    shape = viewer.state.game.ruleset.preset.shape
+    if not character.modes or not isinstance(shape, ModeShape):
+        return UNSET
+    home = home_modes(shape, character.modes)
+    taken = [m for m in shape.modes if m.key in character.modes]
+    taken.sort(key=lambda m: -character.modes[m.key])  # stable: the rule set's order on a tie
+    return [
+        ModePart(
+            key=m.key,
+            rating=character.modes[m.key],
+            weird=m.weird,
+            skills=sorted(
+                (k for k, mode in home.items() if mode == m.key),
+                key=lambda k: (-character.skills.get(k, 0), k),
+            ),
+        )
+        for m in taken
+    ]
 
 
 def _gm_powers(viewer: Viewer, offers: list[CharacterMove]) -> bool | UnsetType:

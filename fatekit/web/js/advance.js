@@ -4,7 +4,7 @@
 import { button, field, h } from "./lib/dom.js";
 import { select, skillOptions } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
-import { send, seatView } from "./store.js";
+import { app, send, seatView } from "./store.js";
 import { aspectName } from "./view.js";
 
 /** @typedef {import("../../../docs/page").ConsequencePart} ConsequencePart */
@@ -16,6 +16,14 @@ import { aspectName } from "./view.js";
 // -- milestones ---------------------------------------------------------------------------------
 
 const CHANGES = ["swap_skills", "replace_skill", "rewrite_stunt", "buy_stunt", "rewrite_aspect"];
+// The changes that rate skills anew: a rule set with modes refuses them (modes.improve), its
+// ratings following from the modes, so they are not offered there.
+const SKILL_CHANGES = ["swap_skills", "replace_skill"];
+
+/** Whether the table's rule set has modes (its sheets improve skills within them). */
+function moded() {
+  return Boolean(app.preset && app.preset.modes && app.preset.modes.length);
+}
 
 /** The one change every milestone allows (Fate Condensed's milestone, Fate Core's and Fate
  * Accelerated's minor one): its fields, and `choice()`, the change as the engine reads it (null
@@ -26,7 +34,10 @@ function changeFields(pc, { none, trade = true }) {
   const sheet = c && c.sheet;
   const change = select(`milestone-kind-${pc}`, [
     ...(none ? [["", t("milestone.change.none")]] : []),
-    ...CHANGES.filter((k) => trade || k !== "replace_skill").map((k) => [k, t(`milestone.change.${k}`)]),
+    ...CHANGES.filter((k) => (trade || k !== "replace_skill") && !(moded() && SKILL_CHANGES.includes(k))).map((k) => [
+      k,
+      t(`milestone.change.${k}`),
+    ]),
   ]);
   // Two skills: swapped, or the Average one traded for a new one. They start on two different
   // skills: a swap of a skill with itself is no change, and the engine refuses it.

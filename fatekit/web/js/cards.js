@@ -20,11 +20,13 @@ import {
   ladderValue,
   may,
   mine,
+  modeName,
   offered,
   offeredBy,
   seatName,
   sheetOf,
   skill,
+  skillMode,
   stuntSummary,
   trackName,
   who,
@@ -154,11 +156,43 @@ function characterCard(c) {
         offers_by: (c.aspect_offers_by || {})[a.id] || {},
       })),
     ),
+    // A rule set with modes: the modes taken and their ratings, and each skill's mode beside it.
+    c.modes && c.modes.length
+      ? h(
+          "p",
+          { class: "modes", id: `char-${c.id}-modes` },
+          t("sheet.modes"),
+          " ",
+          c.modes.map((m, i) =>
+            h(
+              "span",
+              { class: "mode", "data-mode": m.key, "data-rating": m.rating },
+              i ? ", " : "",
+              free(modeName(m.key)),
+              " ",
+              ladderValue(m.rating),
+              m.weird ? ` (${t("sheet.mode_weird")})` : "",
+            ),
+          ),
+        )
+      : null,
     skills.length
       ? h(
           "ul",
           { class: "skills", "aria-label": t("sheet.skills") },
-          skills.map(([k, v]) => h("li", {}, skill(k), " ", h("span", { class: "rating" }, ladderValue(v)))),
+          skills.map(([k, v]) => {
+            const mode = skillMode(c, k);
+            return h(
+              "li",
+              { "data-skill": k },
+              skill(k),
+              " ",
+              h("span", { class: "rating" }, ladderValue(v)),
+              mode
+                ? h("span", { class: "mode", "data-mode": mode }, " ", t("sheet.in_mode", { mode: modeName(mode) }))
+                : null,
+            );
+          }),
         )
       : null,
     s.stunts.length

@@ -4,7 +4,7 @@
 import { checkShown, fill, focusAgain, focusNearestHeading, free, h, field } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, seatView, send } from "./store.js";
-import { character, ladderValue, skill, visibleAspects, who } from "./view.js";
+import { character, ladderValue, modeName, skill, skillMode, visibleAspects, who } from "./view.js";
 
 // -- dialogs ------------------------------------------------------------------------------------
 
@@ -135,10 +135,13 @@ export function skillOptions(keys = null, actor = null) {
   return ranked.map((/** @type {string} */ k) => {
     const name = skill(k);
     const n = ratings ? ratings[k] || 0 : null;
-    const label =
+    // A rule set with modes: the mode the rating comes from, beside it.
+    const mode = found && found.revealed ? skillMode(found, k) : null;
+    const rated =
       n === null
         ? name.textContent
         : t("roll.skill_rated", { skill: name.textContent, n: n < 0 ? String(n) : `+${n}` });
+    const label = mode ? t("roll.skill_in_mode", { skill: rated, mode: modeName(mode) }) : rated;
     return [k, label, name.hasAttribute("data-free")];
   });
 }

@@ -9,7 +9,7 @@ import { untilStill } from "./lib/still.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, openSeat, ruleReason, seatView, send, showErrorBeside, tablePreset } from "./store.js";
-import { hasOption, ladderValue, may, sheetOf, skill, trackName } from "./view.js";
+import { hasOption, ladderValue, may, modeName, sheetOf, skill, trackName } from "./view.js";
 import { gearEditor, stuntEditor } from "./sheet/stunts.js";
 import { APPROACH_PRESETS } from "./start/choices.js";
 
@@ -24,7 +24,8 @@ import { APPROACH_PRESETS } from "./start/choices.js";
 /** A character file as the page writes it (the engine reads and checks it); the fields the
  * page does not write pass through as they came.
  * @typedef {{format: string, version: number, id: string, name: string, kind: string, preset: string,
- *   aspects: {kind: string, name: string, id?: string}[], skills: Record<string, number>, skill_lists?: string[],
+ *   aspects: {kind: string, name: string, id?: string}[], skills?: Record<string, number>, skill_lists?: string[],
+ *   modes?: Record<string, number>, skill_improvements?: Record<string, number>,
  *   stress?: Record<string, {value: number}[]>, members?: number, weight?: number, [field: string]: unknown}} CharacterFile */
 
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
@@ -109,6 +110,66 @@ function skillRatings(peak) {
   const out = [];
   for (let n = peak + 1; n >= 0; n--) out.push([String(n), ladderValue(n)]);
   return out;
+}
+
+/** The modes of a rule set with modes, in the sheet editor: a rating (or none) for each mode and
+ * the steps bought for each skill above its mode; null for any other rule set.
+ * @param {Record<string, any>} preset @param {Record<string, any> | null | undefined} start */
+function modesEditor(preset, start) {
+  if (!preset.modes || !preset.modes.length) return null;
+  /** @type {Record<string, number>} */
+  const given = (start && start.modes) || {};
+  /** @type {Record<string, number>} */
+  const bought = (start && start.skill_improvements) || {};
+  /** @type {{key: string, sel: HTMLSelectElement}[]} */
+  const modeSelects = preset.modes.map((/** @type {{key: string}} */ m) => {
+    const current = given[m.key] ? String(given[m.key]) : "";
+    const choices = [
+      ["", t("sheet.mode_not_taken")],
+      ...preset.mode_ratings.map((/** @type {number} */ r) => [String(r), ladderValue(r)]),
+    ];
+    const sel = h(
+      "select",
+      { id: `sheet-mode-${m.key}`, "data-mode": m.key },
+      choices.map(([v, label]) => h("option", { value: v, selected: v === current }, label)),
+    );
+    return { key: m.key, sel };
+  });
+  /** @type {{key: string, sel: HTMLSelectElement}[]} */
+  const stepSelects = preset.skills.map((/** @type {string} */ key) => {
+    const current = String(bought[key] || 0);
+    const steps = Array.from({ length: preset.mode_steps + 1 }, (_, n) => String(n));
+    const sel = h(
+      "select",
+      { id: `sheet-improve-${key}`, "data-skill": key },
+      steps.map((v) => h("option", { value: v, selected: v === current }, v === "0" ? "—" : `+${v}`)),
+    );
+    return { key, sel };
+  });
+  const node = h(
+    "div",
+    {},
+    h(
+      "fieldset",
+      { class: "skill-grid", id: "sheet-modes" },
+      h("legend", {}, t("sheet.modes")),
+      modeSelects.map((m) => field(free(modeName(m.key)), m.sel)),
+    ),
+    h(
+      "fieldset",
+      { class: "skill-grid", id: "sheet-improvements" },
+      h("legend", {}, t("sheet.mode_improvements")),
+      h("p", { class: "hint" }, t("sheet.mode_improvements_hint")),
+      stepSelects.map((s) => field(skill(s.key), s.sel)),
+    ),
+  );
+  const read = () => ({
+    modes: Object.fromEntries(modeSelects.filter((m) => m.sel.value).map((m) => [m.key, Number(m.sel.value)])),
+    skill_improvements: Object.fromEntries(
+      stepSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)]),
+    ),
+  });
+  return { node, read };
 }
 
 /** Open the editor: `existing` is a character from the view, or null for a new one. */
@@ -214,12 +275,21 @@ export function openSheetEditor(existing, seed = null) {
     );
     return { key, sel };
   });
-  const skillBox = h(
-    "fieldset",
-    { class: "skill-grid" },
-    h("legend", {}, APPROACH_PRESETS.includes(preset.key) && !preset.list ? t("sheet.approaches") : t("sheet.skills")),
-    skillSelects.map((s) => field(skill(s.key), s.sel)),
-  );
+  // A rule set with modes: the modes and the steps bought take the ratings' place (the engine
+  // derives the ratings from them).
+  const modes = modesEditor(preset, start);
+  const skillBox = modes
+    ? modes.node
+    : h(
+        "fieldset",
+        { class: "skill-grid" },
+        h(
+          "legend",
+          {},
+          APPROACH_PRESETS.includes(preset.key) && !preset.list ? t("sheet.approaches") : t("sheet.skills"),
+        ),
+        skillSelects.map((s) => field(skill(s.key), s.sel)),
+      );
 
   // Stunts: every kind the texts give, as data the engine checks.
   const stunts = stuntEditor(preset, start && start.stunts);
@@ -245,9 +315,13 @@ export function openSheetEditor(existing, seed = null) {
       aspects: aspectInputs
         .filter((a) => a.input.value.trim())
         .map((a) => ({ ...(a.id ? { id: a.id } : {}), kind: a.kind, name: a.input.value.trim() })),
-      skills: Object.fromEntries(
-        skillSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)]),
-      ),
+      ...(modes
+        ? modes.read()
+        : {
+            skills: Object.fromEntries(
+              skillSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)]),
+            ),
+          }),
       stunts: stunts.read(),
       ...(kind.value === "extra" && shareBoxes.some((b) => b.checked)
         ? { shared_with: shareBoxes.filter((b) => b.checked).map((b) => b.value) }

@@ -139,6 +139,20 @@ export function skill(key) {
   return free(key);
 }
 
+/** A mode's name in a rule set with modes: the file's, in the page's language if it gives one.
+ * @param {string} key */
+export function modeName(key) {
+  const found = app.preset && (app.preset.modes || []).find((/** @type {{key: string}} */ m) => m.key === key);
+  return found ? (found.names && found.names[language()]) || found.name : key;
+}
+
+/** The mode a character's skill is written under (the engine says which), or null.
+ * @param {CharacterPart} c @param {string} key */
+export function skillMode(c, key) {
+  const found = (c.modes || []).find((m) => m.skills.includes(key));
+  return found ? found.key : null;
+}
+
 /** A rating on the table's ladder ("Good (+3)"). @param {number} n */
 export function ladderValue(n) {
   return rating(n, app.preset && app.preset.ladder);
