@@ -1248,7 +1248,7 @@ class Evening:
         the long lists, 1, 2, 2 for six approaches)."""
         skills = [c for c in controls if c["id"].startswith("sheet-skill-") and c["options"]]
         if not skills:
-            return {}
+            return self.legal_modes(controls)
         peak = max(int(v) for v in skills[0]["options"]) - 1
         shape = [1, 2, 3, 4] if len(skills) >= 10 else [1, 2, 2]
         chosen_values: dict[str, str] = {c["id"]: "0" for c in skills}
@@ -1261,6 +1261,26 @@ class Evening:
         for c in controls:
             if c["id"].startswith("sheet-aspect-"):
                 chosen_values[c["id"]] = self.rng.choice(values.ASPECTS)
+        return chosen_values
+
+    def legal_modes(self, controls: list[dict[str, Any]]) -> dict[str, str]:
+        """At a table whose rule set has modes (Atomic Robo's): a name, every aspect, each
+        rating the editor offers given to one mode (the rest not taken), no steps bought; the
+        engine derives the skills. Nothing when the form has no modes either."""
+        modes = [c for c in controls if c["id"].startswith("sheet-mode-") and c["options"]]
+        if not modes:
+            return {}
+        ratings = sorted((int(v) for v in modes[0]["options"] if v), reverse=True)
+        chosen_values: dict[str, str] = {c["id"]: "" for c in modes}
+        taken = self.rng.sample([c["id"] for c in modes], min(len(modes), len(ratings)))
+        for ident, rating in zip(taken, ratings, strict=False):
+            chosen_values[ident] = str(rating)
+        for c in controls:
+            if c["id"].startswith("sheet-improve-"):
+                chosen_values[c["id"]] = "0"
+            elif c["id"].startswith("sheet-aspect-"):
+                chosen_values[c["id"]] = self.rng.choice(values.ASPECTS)
+        chosen_values["sheet-name"] = self.rng.choice(values.NAMES)
         return chosen_values
 
     def two_sides(self, controls: list[dict[str, Any]], kind: str) -> dict[str, str]:
