@@ -61,7 +61,21 @@ NAMES = {
     "sv": ("Karin Lind", "Erik Berg"),
 }
 #: Words in capitals a text may hold: abbreviations.
-ABBREVIATIONS = {"GM", "JPEG", "JSON", "MB", "МБ", "NPC", "PC", "PG", "PNG", "НИП", "OK", "QR", "VTT"}
+ABBREVIATIONS = {
+    "GM",
+    "JPEG",
+    "JSON",
+    "MB",
+    "МБ",
+    "NPC",
+    "PC",
+    "PG",
+    "PNG",
+    "НИП",
+    "OK",
+    "QR",
+    "VTT",
+}
 
 
 def field_kind(key: str, field: str, english: str) -> str:
