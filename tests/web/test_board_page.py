@@ -1,0 +1,187 @@
+"""The scene's board through the page (issue 42), as a group would use it: the English GM at
+1440x900 uploads a map (a bad file first: refused beside the control, nothing kept), draws one
+zone as a rectangle and one as a polygon, places everyone from the tray; the Swedish player on a
+phone drags her token to the next zone (a free move), onto a zone the view does not offer
+(nothing is sent), onto one two zones off (the overcome's roll dialog opens, the zone filled in),
+and moves with the keyboard alone (fate-condensed.en.md § Setting Up Scenes > Zones; Fate Core
+§ Movement)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.sheets import npc_sheet, ruth_sheet
+from tests.web.agent import axe
+from tests.web.test_flow import UNTRANSLATED
+from tests.web.test_rolls_page import PHONE, seats
+from tests.web.test_turns import call, command, state_of
+
+GM_SCREEN = (1440, 900)
+ZONES = ["brygga", "källare", "lager", "tak"]
+
+
+def _table(server: str) -> dict[str, str]:
+    made = call(server, "/tables", {"name": "Bryggan", "preset": "condensed"})
+    table, gm = made["table_id"], made["link"]
+    asa = call(server, f"/tables/{table}/seats", {"name": "Åsa", "role": "player"}, gm)
+    command(server, table, gm, "AddCharacter", {"sheet": ruth_sheet(), "owner": asa["seat"]})
+    command(server, table, gm, "AddCharacter", {"sheet": npc_sheet(), "revealed": True})
+    command(server, table, gm, "StartSession", {})
+    # The cellar has no way to it: no move of any kind is offered there.
+    scene = {
+        "name": "Bryggan",
+        "participants": ["ruth", "alice"],
+        "zones": ZONES,
+        "links": [["brygga", "lager"], ["lager", "tak"]],
+    }
+    command(server, table, gm, "StartScene", scene)
+    return {"table": table, "gm": gm, "asa": asa["link"]}
+
+
+def _zones(server: str, table: dict[str, str]) -> dict[str, Any]:
+    found: dict[str, Any] = state_of(server, table["table"], table["gm"])["scene"]["zones"]
+    return found
+
+
+def _png(path: Path) -> Path:
+    from PIL import Image
+
+    picture = Image.new("RGB", (400, 250), (180, 200, 170))
+    picture.paste((90, 110, 160), (0, 180, 400, 250))
+    data = io.BytesIO()
+    picture.save(data, "PNG")
+    path.write_bytes(data.getvalue())
+    return path
+
+
+def _drag(page: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move((start[0] + end[0]) / 2, (start[1] + end[1]) / 2, steps=4)
+    page.mouse.move(*end, steps=4)
+    page.mouse.up()
+
+
+def _middle(page: Any, selector: str) -> tuple[float, float]:
+    page.locator("#board-svg").scroll_into_view_if_needed()
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _on_board(page: Any, x: float, y: float) -> tuple[float, float]:
+    """A point of the board at fractions ``x`` across and ``y`` down its frame."""
+    page.locator("#board-svg").scroll_into_view_if_needed()
+    box = page.locator("#board-svg").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] * x, box["y"] + box["height"] * y
+
+
+@pytest.mark.rule("zone.place", "zone.free-move", "zone.move-roll")
+def test_a_gm_draws_the_map_and_a_player_moves_on_a_phone(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    table = _table(server)
+    with seats(
+        browser, server, (table["gm"], "en-GB", GM_SCREEN), (table["asa"], "sv-SE", PHONE)
+    ) as (gm, asa):
+        expect(gm.locator("#board-svg .board-zone")).to_have_count(4)
+        # A file that is no picture: the server's reason beside the upload, and no map kept.
+        bad = tmp_path / "map.png"
+        bad.write_bytes(b"\x89PNG\r\n\x1a\n" + b"not really a picture" * 10)
+        gm.set_input_files("#board-map-file", str(bad))
+        expect(gm.locator("#board-tools .refusal")).to_be_visible()
+        assert _zones(server, table)["map"] is None
+        expect(gm.locator("#board-svg image.board-map")).to_have_count(0)
+        # A real one: both seats draw it under the zones, fetched with their own link.
+        gm.set_input_files("#board-map-file", str(_png(tmp_path / "harbour.png")))
+        for page in (gm, asa):
+            expect(page.locator("#board-svg image.board-map[href^='blob:']")).to_have_count(1)
+        made = _zones(server, table)["map"]
+        assert (made["width"], made["height"], made["media_type"]) == (400, 250, "image/png")
+        # The pier as a rectangle, dragged across the map's left part.
+        gm.select_option("#board-zone", "brygga")
+        gm.click("#board-draw-rect")
+        _drag(gm, _on_board(gm, 0.05, 0.1), _on_board(gm, 0.3, 0.6))
+        expect(gm.locator("#board-draw-rect")).to_be_visible()
+        pier = _zones(server, table)["shapes"]["brygga"]
+        assert pier["drawn"] and pier["kind"] == "rect"
+        (x0, y0), (x1, y1) = pier["points"]
+        assert abs(x0 - 500) < 150 and abs(y0 - 1000) < 150
+        assert abs(x1 - 3000) < 150 and abs(y1 - 6000) < 150
+        # The roof as a triangle below the pier: three corners clicked, Enter closes it.
+        gm.select_option("#board-zone", "tak")
+        gm.click("#board-draw-polygon")
+        for x, y in ((0.1, 0.7), (0.4, 0.7), (0.25, 0.95)):
+            gm.mouse.click(*_on_board(gm, x, y))
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#board-draw-polygon")).to_be_visible()
+        roof = _zones(server, table)["shapes"]["tak"]
+        assert roof["drawn"] and roof["kind"] == "polygon" and len(roof["points"]) == 3
+        outline = asa.locator("#board-svg .board-zone[data-zone=tak] polygon")
+        expect(outline).to_have_attribute("points", re.compile(r"^\S+ \S+ \S+$"))
+        # Ruth dragged from the tray onto the pier; Alice placed on the roof from her menu.
+        _drag(gm, _middle(gm, "#board-unplaced-ruth"), _on_board(gm, 0.15, 0.35))
+        expect(asa.locator("#token-ruth")).to_have_attribute("data-zone", "brygga")
+        gm.focus("#board-unplaced-alice")
+        gm.keyboard.press("Enter")
+        gm.click("#board-go-alice-tak")
+        expect(asa.locator("#token-alice")).to_have_attribute("data-zone", "tak")
+        assert _zones(server, table)["positions"] == {"alice": "tak", "ruth": "brygga"}
+
+        # Åsa, on her phone: a drag onto the cellar (no way there) sends nothing.
+        sent: list[str] = []
+        asa.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+        expect(asa.locator("#token-alice")).not_to_have_class("movable")
+        _drag(
+            asa,
+            _middle(asa, "#token-ruth .board-disc"),
+            _middle(asa, "#board-svg .board-zone[data-zone='källare'] .board-shape"),
+        )
+        expect(asa.locator("#token-ruth")).to_have_attribute("data-zone", "brygga")
+        assert sent == []
+        # The roof is two zones off: the drop opens the overcome, the roof filled in.
+        _drag(asa, _middle(asa, "#token-ruth .board-disc"), _on_board(asa, 0.25, 0.78))
+        expect(asa.locator("#roll-move-to")).to_have_value("tak")
+        expect(asa.locator("#roll-action")).to_have_value("overcome")
+        assert sent == []
+        asa.keyboard.press("Escape")
+        # The warehouse is the next zone: a free move, sent and taken.
+        _drag(
+            asa,
+            _middle(asa, "#token-ruth .board-disc"),
+            _middle(asa, "#board-svg .board-zone[data-zone=lager] .board-shape"),
+        )
+        expect(gm.locator("#token-ruth")).to_have_attribute("data-zone", "lager")
+        assert len(sent) == 1 and sent[0].endswith("/commands")
+        # With the keyboard alone: the token's menu lists exactly the moves offered.
+        asa.focus("#token-ruth")
+        asa.keyboard.press("Enter")
+        menu = asa.locator("#board-menu [role=menuitem]")
+        expect(menu).to_have_count(2)
+        assert menu.evaluate_all(
+            "(items) => items.map((i) => [i.dataset.zone, i.dataset.kind])"
+        ) == [
+            ["brygga", "free"],
+            ["tak", "free"],
+        ]
+        expect(asa.locator("#board-go-ruth-brygga")).to_be_focused()
+        asa.keyboard.press("ArrowDown")
+        expect(asa.locator("#board-go-ruth-tak")).to_be_focused()
+        asa.keyboard.press("Enter")
+        expect(gm.locator("#token-ruth")).to_have_attribute("data-zone", "tak")
+        assert _zones(server, table)["positions"]["ruth"] == "tak"
+        # Nothing wider than the phone, the words all Swedish, and axe finds nothing on the board.
+        assert asa.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        assert asa.evaluate(UNTRANSLATED, "sv") == []
+        assert gm.evaluate(UNTRANSLATED, "en") == []
+        for page in (gm, asa):
+            found = [v for v in axe.violations(page) if any("board" in n for n in v["nodes"])]
+            assert found == []
