@@ -110,7 +110,9 @@ def test_a_gm_draws_the_map_and_a_player_moves_on_a_phone(
         gm.select_option("#board-zone", "brygga")
         gm.click("#board-draw-rect")
         _drag(gm, _on_board(gm, 0.05, 0.1), _on_board(gm, 0.3, 0.6))
-        expect(gm.locator("#board-draw-rect")).to_be_visible()
+        expect(gm.locator("#board-svg .board-zone[data-zone=brygga]:not(.laid-out)")).to_have_count(
+            1
+        )
         pier = _zones(server, table)["shapes"]["brygga"]
         assert pier["drawn"] and pier["kind"] == "rect"
         (x0, y0), (x1, y1) = pier["points"]
@@ -122,7 +124,7 @@ def test_a_gm_draws_the_map_and_a_player_moves_on_a_phone(
         for x, y in ((0.1, 0.7), (0.4, 0.7), (0.25, 0.95)):
             gm.mouse.click(*_on_board(gm, x, y))
         gm.keyboard.press("Enter")
-        expect(gm.locator("#board-draw-polygon")).to_be_visible()
+        expect(gm.locator("#board-svg .board-zone[data-zone=tak]:not(.laid-out)")).to_have_count(1)
         roof = _zones(server, table)["shapes"]["tak"]
         assert roof["drawn"] and roof["kind"] == "polygon" and len(roof["points"]) == 3
         outline = asa.locator("#board-svg .board-zone[data-zone=tak] polygon")
@@ -178,6 +180,27 @@ def test_a_gm_draws_the_map_and_a_player_moves_on_a_phone(
         asa.keyboard.press("Enter")
         expect(gm.locator("#token-ruth")).to_have_attribute("data-zone", "tak")
         assert _zones(server, table)["positions"]["ruth"] == "tak"
+        # The focus stays on her token, moved.
+        expect(asa.locator("#token-ruth[data-zone=tak]")).to_be_focused()
+        # Zoomed in on the phone, the board still fits it; back to the whole map.
+        asa.click("#board-zoom-in")
+        expect(asa.locator("#board-svg.zoomed")).to_have_count(1)
+        assert float(asa.locator("#board-svg").get_attribute("viewBox").split()[2]) == 8000
+        asa.click("#board-zoom-whole")
+        expect(asa.locator("#board-svg")).to_have_attribute("viewBox", re.compile(r"^0 0 10000 "))
+        # The GM keeps the cellar from the players (marked on the GM's board, gone from
+        # Åsa's), and puts the roof back where the default layout has it.
+        gm.select_option("#board-zone", "källare")
+        gm.click("#board-hide-zone")
+        expect(asa.locator("#board-svg .board-zone")).to_have_count(3)
+        expect(gm.locator("#board-svg .board-zone.hidden-zone[data-zone='källare']")).to_have_count(
+            1
+        )
+        assert _zones(server, table)["hidden"] == ["källare"]
+        gm.select_option("#board-zone", "tak")
+        gm.click("#board-reset-shape")
+        expect(gm.locator("#board-svg .board-zone.laid-out[data-zone=tak]")).to_have_count(1)
+        assert not _zones(server, table)["shapes"]["tak"]["drawn"]
         # Nothing wider than the phone, the words all Swedish, and axe finds nothing on the board.
         assert asa.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         assert asa.evaluate(UNTRANSLATED, "sv") == []

@@ -37,6 +37,8 @@ let centre = null;
 let menuFor = null;
 /** @type {{zone: string, kind: "rect" | "polygon", points: number[][], at: number[] | null} | null} */
 let draft = null;
+/** @type {string | null} the zone the GM's tools work on */
+let toolZone = null;
 /** @type {Map<string, string>} a map's url: its picture as a blob: address, or "" while fetched */
 const pictures = new Map();
 
@@ -128,6 +130,15 @@ export function waysFor(id, zones) {
  * @param {Element | null} out */
 function go(id, way, out) {
   menuFor = null;
+  // Taken from the menu: the menu closes and the focus goes back to the token, where it stays
+  // once the table moves it (a redraw keeps the focus by id).
+  if (document.getElementById("board-menu")) {
+    redrawBoard();
+    const back = /** @type {Element | null} */ (
+      document.getElementById(`token-${idPart(id)}`) || document.getElementById(`board-unplaced-${idPart(id)}`)
+    );
+    if (back instanceof HTMLElement || back instanceof SVGElement) back.focus();
+  }
   // The board may have been drawn again since the press: its refusal goes under the one shown.
   out = document.getElementById("board-out") || out;
   if (way.kind === "free") send("FreeMove", { actor: id, to: way.zone }, out);
@@ -834,7 +845,7 @@ function tools(zones) {
   const zone = select(
     "board-zone",
     zones.zones.map((z) => [z, z]),
-    draft ? draft.zone : null,
+    draft ? draft.zone : toolZone,
     { freeText: true },
   );
   const start = (/** @type {"rect" | "polygon"} */ kind) => {
@@ -881,6 +892,7 @@ function tools(zones) {
   );
   // The hide button says what it does to the zone chosen now.
   zone.addEventListener("change", () => {
+    toolZone = zone.value;
     const toggle = box.querySelector("#board-hide-zone");
     if (toggle) toggle.textContent = t(zones.hidden.includes(picked()) ? "board.show_zone" : "board.hide_zone");
   });
