@@ -9,6 +9,7 @@ and moves with the keyboard alone (fate-condensed.en.md § Setting Up Scenes > Z
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -208,3 +209,66 @@ def test_a_gm_draws_the_map_and_a_player_moves_on_a_phone(
         for page in (gm, asa):
             found = [v for v in axe.violations(page) if any("board" in n for n in v["nodes"])]
             assert found == []
+
+
+@pytest.mark.rule("zone.free-move", "zone.move-roll")
+def test_a_blocked_border_and_a_fighters_free_move(server: str, browser: Any) -> None:
+    """A border an aspect blocks, as the view says it (``scene.zones.blocked``; no command puts
+    an aspect on a border yet, so the relay between Åsa's page and the server writes it into
+    the document the server sends, as the table will): the board marks the border with the
+    aspect's name, the token's menu lists the zone behind it as an overcome naming the aspect,
+    and a drop there opens the roll dialog, nothing sent. Then a fight starts, and Ruth's free
+    move is the conflict's: dragged to the next zone, sent and taken."""
+    from playwright.sync_api import WebSocketRoute, expect
+
+    table = _table(server)
+    gm, game = table["gm"], table["table"]
+    place = {"character_id": "ruth", "zone": "brygga"}
+    command(server, game, gm, "PlaceInZone", place)
+    command(server, game, gm, "PlaceInZone", {"character_id": "alice", "zone": "tak"})
+    command(server, game, gm, "AddSituationAspect", {"name": "Rasad trappa", "zone": "lager"})
+    found = state_of(server, game, gm)["scene"]["aspects"]
+    stairs = next(a["id"] for a in found if a["name"] == "Rasad trappa")
+
+    def blocked(message: str | bytes) -> str | bytes:
+        if not (isinstance(message, str) and message.startswith('{"kind":"hello"')):
+            return message
+        hello = json.loads(message)
+        zones = hello["view"]["scene"]["zones"]
+        # As the table says a blocked border: no free move over it, an overcome still.
+        zones["blocked"] = {"ruth": [{"zone": "lager", "aspects": [stairs]}]}
+        zones["moves"]["ruth"] = [z for z in zones["moves"].get("ruth", []) if z != "lager"]
+        return json.dumps(hello)
+
+    def relay(route: WebSocketRoute) -> None:
+        to_server = route.connect_to_server()
+        route.on_message(to_server.send)
+        to_server.on_message(lambda message: route.send(blocked(message)))
+
+    with seats(browser, server, (table["asa"], "sv-SE", PHONE), route=("**/ws?*", relay)) as (asa,):
+        line = asa.locator('#board-svg .board-link.blocked[data-link="brygga|lager"]')
+        expect(line).to_have_count(1)
+        expect(asa.locator("#board-svg text.board-blocked")).to_contain_text("Rasad trappa")
+        asa.focus("#token-ruth")
+        asa.keyboard.press("Enter")
+        way = asa.locator("#board-go-ruth-lager")
+        expect(way).to_have_attribute("data-kind", "roll")
+        expect(way).to_contain_text("Rasad trappa")
+        asa.keyboard.press("Escape")
+        expect(asa.locator("#token-ruth")).to_be_focused()
+        sent: list[str] = []
+        asa.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+        lager = "#board-svg .board-zone[data-zone=lager] .board-shape"
+        _drag(asa, _middle(asa, "#token-ruth .board-disc"), _middle(asa, lager))
+        expect(asa.locator("#roll-move-to")).to_have_value("lager")
+        assert sent == []
+        asa.keyboard.press("Escape")
+        # The fight: Ruth's free move is the conflict's, to the next zone.
+        sides = [["heroes", ["ruth"]], ["cult", ["alice"]]]
+        command(server, game, gm, "StartConflict", {"sides": sides, "first": "ruth"})
+        expect(asa.locator("#token-ruth.movable")).to_have_count(1)
+        expect(asa.locator("#overcome-ruth")).to_be_visible()
+        _drag(asa, _middle(asa, "#token-ruth .board-disc"), _middle(asa, lager))
+        expect(asa.locator("#token-ruth")).to_have_attribute("data-zone", "lager")
+        assert _zones(server, table)["positions"]["ruth"] == "lager"
+        assert asa.evaluate(UNTRANSLATED, "sv") == []

@@ -580,14 +580,21 @@ function moveMenu(id, zones, out) {
       {},
       (way.aspects || []).map((a, i) => h("span", {}, i ? ", " : "", aspectName(a))),
     );
-    return button(tn(`board.way_${way.kind}`, { zone: free(way.zone), aspects: names }), () => go(id, way, out), {
-      role: "menuitem",
-      id: `board-go-${idPart(id)}-${idPart(way.zone)}`,
-      class: `board-way ${way.kind}`,
-      "data-zone": way.zone,
-      "data-kind": way.kind,
-      disabled: way.kind === "blocked",
-    });
+    return button(
+      tn(way.kind === "roll" && way.aspects ? "board.way_roll_blocked" : `board.way_${way.kind}`, {
+        zone: free(way.zone),
+        aspects: names,
+      }),
+      () => go(id, way, out),
+      {
+        role: "menuitem",
+        id: `board-go-${idPart(id)}-${idPart(way.zone)}`,
+        class: `board-way ${way.kind}`,
+        "data-zone": way.zone,
+        "data-kind": way.kind,
+        disabled: way.kind === "blocked",
+      },
+    );
   });
   const menu = h(
     "div",
