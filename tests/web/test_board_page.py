@@ -272,3 +272,60 @@ def test_a_blocked_border_and_a_fighters_free_move(server: str, browser: Any) ->
         expect(asa.locator("#token-ruth")).to_have_attribute("data-zone", "lager")
         assert _zones(server, table)["positions"]["ruth"] == "lager"
         assert asa.evaluate(UNTRANSLATED, "sv") == []
+
+
+def _touch_drag(page: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A finger's drag, as a phone's screen reports it (Chromium makes its pointer events of
+    pointerType "touch" from these, and scrolls the page with them where the page lets it)."""
+    client = page.context.new_cdp_session(page)
+    steps = [start] + [
+        (start[0] + (end[0] - start[0]) * i / 8, start[1] + (end[1] - start[1]) * i / 8)
+        for i in range(1, 9)
+    ]
+    client.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [_point(start)]})
+    for at in steps[1:]:
+        client.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [_point(at)]})
+    client.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    client.detach()
+
+
+def _point(at: tuple[float, float]) -> dict[str, float]:
+    return {"x": at[0], "y": at[1]}
+
+
+@pytest.mark.rule("zone.free-move")
+def test_a_finger_drags_a_token_on_a_touch_screen(server: str, browser: Any) -> None:
+    """On a touch screen the token follows the finger, not the page's scrolling: Åsa drags
+    Ruth to the next zone with her finger, and the free move is sent and taken; a finger on
+    the map itself still scrolls the page (nothing is sent)."""
+    from playwright.sync_api import expect
+
+    table = _table(server)
+    gm, game = table["gm"], table["table"]
+    command(server, game, gm, "PlaceInZone", {"character_id": "ruth", "zone": "brygga"})
+    context = browser.new_context(
+        locale="sv-SE",
+        viewport={"width": PHONE[0], "height": PHONE[1]},
+        has_touch=True,
+        is_mobile=True,
+    )
+    try:
+        errors: list[str] = []
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{server}/#link={table['asa']}")
+        expect(page.locator("#token-ruth")).to_have_attribute("data-zone", "brygga")
+        sent: list[str] = []
+        page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+        # A finger on the empty ground scrolls the page and moves nobody.
+        ground = _on_board(page, 0.98, 0.98)
+        _touch_drag(page, ground, (ground[0], ground[1] - 150))
+        assert sent == []
+        lager = "#board-svg .board-zone[data-zone=lager] .board-shape"
+        _touch_drag(page, _middle(page, "#token-ruth .board-disc"), _middle(page, lager))
+        expect(page.locator("#token-ruth")).to_have_attribute("data-zone", "lager")
+        assert _zones(server, table)["positions"]["ruth"] == "lager"
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        assert errors == []
+    finally:
+        context.close()
