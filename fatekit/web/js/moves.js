@@ -62,6 +62,17 @@ function conflictNow() {
 
 // -- conflicts ----------------------------------------------------------------------------------
 
+/** Open the conflict's overcome for `actor`, as its button does (the board's move past a border
+ * or further off, for a fighter); false when the conflict offers it none now.
+ * @param {string} actor */
+export function openOvercome(actor) {
+  const c = seatView().conflict;
+  const move = c && (c.legal_actions[actor] || []).find((m) => m.move === "overcome");
+  if (!move) return false;
+  openConflictRoll(actor, move, "Overcome");
+  return true;
+}
+
 /** What one of this seat's characters may do now, from the view's legal_actions.
  * @param {string} id @param {LegalActionPart[]} moves */
 export function conflictActions(id, moves) {
