@@ -56,7 +56,7 @@ def test_the_scene_says_the_zones_and_the_ways_in_each_language(language: str) -
     assert "pier" in said and "roof" in said and VAULT not in said
     assert t("zones.way.free", zone="warehouse") in said
     assert t("zones.way.overcome", zone="roof") in said
-    assert t("zones.links", links="pier — warehouse, roof — warehouse") in said
+    assert t("zones.borders", links="pier — warehouse, roof — warehouse") in said
     gm_view = view_for(play.s, "gm")
     gm_said = scene_text(gm_view, Reader(gm_view, words(language)))
     assert f"{VAULT} ({t('zones.hidden')})" in gm_said
