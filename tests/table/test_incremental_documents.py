@@ -36,6 +36,7 @@ from fatekit.table.views import PARTS
 from ..sheets import npc_sheet  # type: ignore[import-not-found]
 from .agent import Game, play_games  # type: ignore[import-not-found]
 from .conftest import seated  # type: ignore[import-not-found]
+from .test_toolkit_conditions import ember_road  # type: ignore[import-not-found]
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = sorted((ROOT / "tests" / "golden_tables").glob("*.json"))
@@ -114,7 +115,7 @@ def test_random_games_refreshed_part_by_part_match_the_whole_build() -> None:
     # Every event whose domain narrows what it writes was refreshed here, in a golden table or
     # in the GM's screen's script, as this release records it (an older one writes everything).
     narrowed: set[type[Event]] = set()
-    for events in (*logs, *(_golden(path) for path in GOLDEN), _screen_log()):
+    for events in (*logs, *(_golden(path) for path in GOLDEN), _screen_log(), _conditions_log()):
         narrowed.update(type(e) for e in events if regions_written([e]) != EVERY)
     assert sorted(k.__name__ for k in declared() - narrowed) == []
 
@@ -167,6 +168,28 @@ def _draw_the_board(play: Any) -> None:
     play.do(c.PlaceInZone(character_id="alice", zone="cabin"))
     play.do(c.HideZone(zone="cabin", hidden=False))
     play.do(c.RemoveSceneMap())
+
+
+def _conditions_log() -> tuple[Event, ...]:
+    """The Toolkit's conditions (issue 40: their events declared what they write): marked by
+    the GM and by a hit's absorber, cleared, a lasting one recovering over two sessions."""
+    table = ember_road()
+    table.do(c.MarkCondition(character_id="tamsin", key="frightened", by="raider"))
+    table.do(c.MarkCondition(character_id="tamsin", key="exhausted"))
+    table.do(c.ClearCondition(character_id="tamsin", key="exhausted"))
+    table.do(c.MarkCondition(character_id="tamsin", key="wounded"))
+    table.do(c.EndScene())
+    table.do(c.EndSession())
+    table.do(c.StartSession())
+    table.do(c.RecoverCondition(character_id="tamsin", key="wounded", effort=5), "ann")
+    return tuple(table.log)
+
+
+def test_conditions_refreshed_part_by_part_match_the_whole_build() -> None:
+    log = _conditions_log()
+    compared, _, problems = _compare(log)
+    assert compared > len(log)
+    assert problems == []
 
 
 def test_the_gms_screen_refreshed_part_by_part_matches_the_whole_build() -> None:
