@@ -19,6 +19,7 @@ __all__ = [
     "FAE_BOOK",
     "ITALIAN",
     "ODE",
+    "ROCKETEERS_BOOK",
     "WOA_BOOK",
     "Rule",
     "all_rules",
@@ -41,6 +42,9 @@ FAE_BOOK = "srd/fate-accelerated-SRD.md"
 CONDENSED_BOOK = "srd/Fate-Condensed-SRD-CC-BY.md"
 #: The War of Ashes SRD: weight, and the built-in War of Ashes rule set's source.
 WOA_BOOK = "srd/war-of-ashes.md"
+#: The Three Rocketeers' No-Skill Swashbuckling SRD: aspects counted instead of skills, and the
+#: built-in Three Rocketeers rule set's source.
+ROCKETEERS_BOOK = "srd/three-rocketeers-no-skill-swashbuckling-SRD.md"
 
 
 @dataclass(frozen=True, slots=True)

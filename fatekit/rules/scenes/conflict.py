@@ -126,6 +126,10 @@ class RollOptions(TypedDict, total=False):
     defender_dice: DiceSource | None
     helpers: Iterable[str]
     scale_benefit: ScaleBenefit | str | None
+    # Aspects counted instead of skills (The Three Rocketeers): the bonus the table decided
+    # stands for the roller's (``rating``) or the defender's (``defend_rating``) skill.
+    rating: int | None
+    defend_rating: int | None
 
 
 class AttackOptions(RollOptions, total=False):
@@ -437,7 +441,8 @@ class Conflict:
         ranged = options.get("ranged")
         if ranged is None:
             ranged = self.targets.attack_is_ranged(actor, skill)
-        if hazard is None and not self.roster.preset.can_use(
+        counted = options.get("rating") is not None  # aspects counted: any action may be taken
+        if hazard is None and not counted and not self.roster.preset.can_use(
             skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
         ):
             refuse(
@@ -498,7 +503,12 @@ class Conflict:
         )
         forced = None if into_block is None else blocks[into_block]
         roll = self.roster.action_roll(
-            actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None
+            actor,
+            Action.ATTACK,
+            skill,
+            dice,
+            0 if forgo_defense else None,
+            rating=options.get("rating"),
         )
         if forgo_defense:
             if checked and defender is not None:
@@ -512,6 +522,7 @@ class Conflict:
                 melee=not ranged,
                 dice=options.get("defender_dice"),
                 target=target,
+                rating=options.get("defend_rating"),
             )
         advantage = self._bonuses(roll, actor, skill, victim, options, checked=checked)
         self.turns.start(
@@ -562,6 +573,7 @@ class Conflict:
             options.get("defend_skill"),
             options.get("defender_dice"),
             checked=checked,
+            ratings=(options.get("rating"), options.get("defend_rating")),
         )
         if checked and zone is not None:
             if self.roster.scene.zones is None or zone not in self.roster.scene.zones.zones:
@@ -648,6 +660,7 @@ class Conflict:
             options.get("defend_skill"),
             options.get("defender_dice"),
             checked=checked,
+            ratings=(options.get("rating"), options.get("defend_rating")),
         )
         advantage = self._bonuses(roll, actor, skill, against, options, checked=checked)
         self.turns.start(
