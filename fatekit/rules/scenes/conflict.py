@@ -442,8 +442,12 @@ class Conflict:
         if ranged is None:
             ranged = self.targets.attack_is_ranged(actor, skill)
         counted = options.get("rating") is not None  # aspects counted: any action may be taken
-        if hazard is None and not counted and not self.roster.preset.can_use(
-            skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
+        if (
+            hazard is None
+            and not counted
+            and not self.roster.preset.can_use(
+                skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
+            )
         ):
             refuse(
                 f"{self.roster.skill_name(skill)} cannot make a {self.roster.harm.value} attack",
