@@ -97,6 +97,7 @@ _BOOK_OF = {
     CONDENSED_BOOK: CONDENSED_BOOK,
     ODE: ODE,
     WOA_BOOK: WOA_BOOK,
+    ROCKETEERS_BOOK: ROCKETEERS_BOOK,
 }
 #: A short key for each text, as a page names its book.
 _KEYS = {
@@ -109,6 +110,7 @@ _KEYS = {
     ITALIAN: "condensed",
     ODE: "ode",
     WOA_BOOK: "woa",
+    ROCKETEERS_BOOK: "rocketeers",
 }
 #: Where each surveyed book writes each rule it plays: book -> rule key -> section.
 _SECTIONS: dict[str, dict[str, str]] = {}
@@ -133,7 +135,7 @@ def citation(rule: Rule, book: str | None) -> tuple[str, str]:
 
 def book_key(source: str) -> str:
     """A short key for the text ``source`` (``core``, ``accelerated``, ``condensed``, ``ode``,
-    ``woa``; ``own`` for a text fatekit does not know, a group's own game)."""
+    ``woa``, ``rocketeers``; ``own`` for a text fatekit does not know, a group's own game)."""
     return _KEYS.get(source, "own")
 
 
