@@ -5,15 +5,18 @@ approaches; what is refused changes nothing."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from fatekit.odds import chances
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import FateError
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import fold, view_for
+from fatekit.table.offers import roll_odds
 from fatekit.table.seats import Role
 
 from .conftest import Play  # type: ignore[import-not-found]
@@ -180,3 +183,50 @@ def test_a_pc_defending_must_name_what_it_counts() -> None:
     table = duel(first="comte-de-vire")
     with pytest.raises(FateError, match="name the aspects"):
         table.do(c.Attack(actor="comte-de-vire", target="severine", skill="flashy", dice="++00"))
+
+
+@pytest.mark.rule("aspects.counted")
+def test_the_odds_read_the_counted_bonus() -> None:
+    """Hero and Swordplay (+3) against Fair (+2): exactly the chances of a +3 roll; in the duel
+    against the Comte's Quick (+3), the chances of +3 against an active +3; the same counted
+    aspects twice are refused as the roll would be."""
+    table = rooftops()
+    odds = roll_odds(
+        table.s, "ann", actor="severine", counted=(HERO, SWORDPLAY), skill="", difficulty=2
+    )
+    exact = chances(3, 2).as_dict()
+    assert odds["modifier"] == 3
+    assert {k: v["exact"] for k, v in odds["chances"].items()} == {
+        k: f"{p.numerator}/{p.denominator}" for k, p in exact.items()
+    }
+    duelling = duel()
+    odds = roll_odds(
+        duelling.s,
+        "gm",
+        actor="severine",
+        skill="",
+        counted=(HERO, SWORDPLAY),
+        against="comte-de-vire",
+        defend_skill="quick",
+        action="attack",
+    )
+    assert (odds["modifier"], odds["opposition"], odds["active"]) == (3, 3, True)
+    assert odds["chances"]["success"]["exact"] == _exact(
+        chances(3, 3, active=True).as_dict()["success"]
+    )
+    defending = roll_odds(
+        duelling.s,
+        "gm",
+        actor="comte-de-vire",
+        skill="flashy",
+        against="severine",
+        defend_counted=(HERO, ROOFTOPS),
+        action="attack",
+    )
+    assert (defending["modifier"], defending["opposition"]) == (2, 3)
+    with pytest.raises(FateError, match="counted twice"):
+        roll_odds(table.s, "ann", actor="severine", counted=(HERO, HERO), difficulty=2)
+
+
+def _exact(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"

@@ -691,25 +691,42 @@ class Conflict:
         against: str | None = None,
         defend_skill: str | None = None,
         scale_benefit: ScaleBenefit | str | None = None,
+        ratings: tuple[int | None, int | None] = (None, None),
     ) -> tuple[int, int | None]:
         """What ``actor``'s roll of ``skill`` for ``action`` and its opposition (``against``, or
         ``None``: a difficulty) stand at before any dice, stunt or invoke, as :meth:`attack`,
         :meth:`overcome` and :meth:`create_advantage` set them up: the ratings with a mob's
         teamwork, a big bad's solo bonus, full defense and scale (a benefit the roll would
         refuse counts for nothing). For the odds before a roll: nothing changes, whoever's turn
-        it is (raises as those methods do on a skill no one may defend with)."""
+        it is (raises as those methods do on a skill no one may defend with). ``ratings`` are
+        the roller's and the defender's counted aspects' bonuses, where they count aspects."""
+        rating, defend_rating = ratings
         roll = self.roster.action_roll(
-            actor, action, skill, ScriptedDice(["0000"]), None if against else 0
+            actor, action, skill, ScriptedDice(["0000"]), None if against else 0, rating=rating
         )
         if against is not None:
             if action is Action.ATTACK:
                 melee = not self.targets.attack_is_ranged(actor, skill)
                 self.defence.add_defence(
-                    roll, against, defend_skill, melee=melee, dice=None, target=against, trial=True
+                    roll,
+                    against,
+                    defend_skill,
+                    melee=melee,
+                    dice=None,
+                    target=against,
+                    trial=True,
+                    rating=defend_rating,
                 )
             else:
                 self.defence.add_defence(
-                    roll, against, defend_skill, melee=True, dice=None, harm=False, trial=True
+                    roll,
+                    against,
+                    defend_skill,
+                    melee=True,
+                    dice=None,
+                    harm=False,
+                    trial=True,
+                    rating=defend_rating,
                 )
         self.big_bad_rules.solo_bonus(roll, actor)
         # A benefit the roll would refuse (no difference in scale) counts for nothing.
