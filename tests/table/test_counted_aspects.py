@@ -12,10 +12,11 @@ import pytest
 
 from fatekit.odds import chances
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.errors import FateError
+from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import fold, view_for
+from fatekit.table.foresight import foresight_scenarios
 from fatekit.table.offers import roll_odds
 from fatekit.table.seats import Role
 
@@ -230,3 +231,12 @@ def test_the_odds_read_the_counted_bonus() -> None:
 
 def _exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
+
+
+def test_foresight_is_refused_with_its_reason_and_code() -> None:
+    """The simulator has no policy for the aspects a PC would count: it says so rather than
+    foresee a fight with every PC at +0."""
+    table = duel()
+    with pytest.raises(BadInput, match="count aspects instead of skills") as refused:
+        foresight_scenarios(table.s)
+    assert refused.value.code == "foresight_counted"

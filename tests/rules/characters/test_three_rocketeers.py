@@ -27,6 +27,7 @@ from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.citations import ROCKETEERS_BOOK, book_key
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.golden.replay import replay
 
 SAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples" / "three-rocketeers"
 
@@ -145,3 +146,15 @@ def test_counted_aspects_checks_its_own_numbers() -> None:
         CountedAspects(0)
     with pytest.raises(BadInput, match="twice"):
         CountedAspects(1, ((AspectKind.HIGH_CONCEPT, 2), (AspectKind.HIGH_CONCEPT, 1)))
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.not-invoked", "aspects.counted.npcs")
+def test_the_golden_duel_replays_under_the_rule_set() -> None:
+    """docs/examples/three-rocketeers/rooftop-duel.scene.json, built from the book's rules (it
+    gives no worked example with dice): Hero and Swordplay counted (+3) then the hero aspect
+    invoked for a fate point; the Comte's Flashy against two counted aspects; three aspects
+    counted to create an advantage."""
+    script = json.loads((SAMPLES / "rooftop-duel.scene.json").read_text(encoding="utf-8"))
+    sheets = [load_character(SAMPLES / name).character for name in script["character_files"]]
+    result = replay(script, characters=sheets)
+    assert result.steps == len(script["steps"])
