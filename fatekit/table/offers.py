@@ -496,6 +496,10 @@ def roll_odds(
         "defend_skill": defending if active else None,
         "stunts": stunts,
         "opposing_stunts": opposing,
+        # Aspects counted instead of skills: what they add up to, as the roll would count them
+        # (None: a skill is rolled).
+        "counted_bonus": rating,
+        "defend_counted_bonus": defend_rating if active else None,
         "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
         # The dice weight turns to + on each side, and why (None: none turns).
         "weight": _weight_json(weighed[0]),
