@@ -30,9 +30,7 @@ def test_a_player_ticks_hero_and_swordplay_and_rolls_at_plus_three(
     sheet = (SAMPLES / "severine-dufresne.character.json").read_text(encoding="utf-8")
     command(server, table, gm_link, "AddCharacter", {"sheet": sheet, "owner": "ann"})
     command(server, table, gm_link, "StartSession", {})
-    command(
-        server, table, gm_link, "StartScene", {"name": "Tetti", "participants": ["severine"]}
-    )
+    command(server, table, gm_link, "StartScene", {"name": "Tetti", "participants": ["severine"]})
     it = catalog("it")
     with seat_page(browser, server, ann["link"], "it-IT", (390, 844)) as player:
         player.click("#new-roll")

@@ -47,7 +47,7 @@ from fatekit.table.play.secrets import note_roll_made
 from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollKind, TableState
-from fatekit.table.telling import Case, tells, when
+from fatekit.table.telling import Case, When, tells, when
 from fatekit.table.upcasting import older
 
 __all__ = [
@@ -780,6 +780,8 @@ def _weighed_cases(key: str) -> tuple[Case, ...]:
     return (
         when(f"{key}.weight", "weight"),
         when(f"{key}.defend_weight", "defend_weight"),
+        # Aspects counted instead of a skill (The Three Rocketeers): the bonus they gave.
+        when(f"{key}.counted", When("counted_bonus", "given")),
         when(key),
     )
 
@@ -789,6 +791,7 @@ tells(
     _weighed_cases("AdvantageRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
+    bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )
@@ -798,6 +801,7 @@ tells(
     who=say.who("actor"),
     target=say.who("target"),
     skill=say.skill("skill"),
+    bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )
@@ -806,6 +810,7 @@ tells(
     _weighed_cases("OvercomeRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
+    bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )

@@ -1381,11 +1381,18 @@ def last_roll_view(viewer: Viewer) -> LastRollPart | None:
 # How the log tells this domain's events (the page and Discord read the same declaration).
 tells(
     RollMade,
-    (when("RollMade.move", "move_to"), when("RollMade")),
+    (
+        when("RollMade.move.counted", "move_to", When("counted_bonus", "given")),
+        when("RollMade.move", "move_to"),
+        # Aspects counted instead of a skill (The Three Rocketeers): the bonus they gave.
+        when("RollMade.counted", When("counted_bonus", "given")),
+        when("RollMade"),
+    ),
     zone=say.text("move_to"),
     who=say.who("actor"),
     action=say.word("action.", "action"),
     skill=say.skill("skill"),
+    bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     against=say.either(
         ("against", say.who("against")),
