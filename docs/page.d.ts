@@ -516,6 +516,9 @@ export interface CharacterPart {
   owner: string | null;
   sheet?: SheetPart;
   modes?: ModePart[];
+  counted_worth?: {
+    [k: string]: number;
+  };
   healing?: HealingPart[];
   name?: string;
   kind?: CharacterKind;

@@ -126,9 +126,10 @@ class ActorRoll(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SkillRoll(ActorRoll):
-    """A roll of ``actor``'s ``skill``."""
+    """A roll of ``actor``'s ``skill`` (left out only by a PC that counts aspects instead:
+    :mod:`fatekit.table.counting`)."""
 
-    skill: str
+    skill: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

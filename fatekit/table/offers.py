@@ -30,6 +30,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.toolkit_conditions import soaked
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Outweighs, Status
+from fatekit.table.counting import counted_fields
 from fatekit.table.deciding import allowed, check_enter_dice
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.rolls import roll_in_play
@@ -374,7 +375,7 @@ def roll_odds(
     seat: str,
     *,
     actor: str,
-    skill: str,
+    skill: str = "",
     difficulty: int | None = None,
     against: str | None = None,
     defend_skill: str | None = None,
@@ -384,6 +385,8 @@ def roll_odds(
     chosen: tuple[str, ...] | None = None,
     scale_benefit: ScaleBenefit | None = None,
     weight_claimed: bool = False,
+    counted: tuple[str, ...] | None = None,
+    defend_counted: tuple[str, ...] | None = None,
 ) -> JSON:
     """The exact chances of ``actor``'s roll of ``skill`` for ``action`` against ``difficulty``
     or the opponent ``against`` (defending with ``defend_skill``, or the skill the table would
@@ -394,14 +397,27 @@ def roll_odds(
     side's choice), and the dice weight turns to + for each side (``weight``, ``opposing_weight``:
     an attack and a defence always; a create an advantage or an overcome when ``weight_claimed``,
     counted as if the GM allows it). An opponent whose sheet the seat may not see gives no odds:
-    they would tell the opponent's skills."""
+    they would tell the opponent's skills. Where PCs count aspects instead of skills,
+    ``counted`` and ``defend_counted`` name them, and their bonus is the rating (the rules'
+    :func:`~fatekit.table.counting.counted_fields` decides it as the roll would)."""
     viewer = Viewer(state, seat)
     game = state.game
     if not viewer.sees_sheet(actor):
         raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
     roller = game.character(actor)
+    tally = counted_fields(
+        state,
+        actor,
+        skill,
+        counted,
+        defender=against if defend_counted is not None else None,
+        defend_counted=defend_counted,
+    )
+    rating: int | None = tally["counted_bonus"]
+    defend_rating: int | None = tally["defend_counted_bonus"]
     stunts = stunt_bonuses(state, roller, skill, ODDS_ACTIONS[action], chosen)
-    modifier = roller.skills.get(skill, 0) + _counted(stunts) + bonus
+    mine_rated = roller.skills.get(skill, 0) if rating is None else rating
+    modifier = mine_rated + _counted(stunts) + bonus
     opposing: list[JSON] = []
     defending: str | None = None
     if against is not None:
@@ -417,11 +433,14 @@ def roll_odds(
             }
             return {"hidden": True, "modifier": modifier, "stunts": stunts, **said}
         defending = defend_skill
-        if defending is None:
+        if defending is None and defend_rating is None:
             defending = defending_skill(state, actor, skill, against, action=action, mental=mental)
         # The defender's free stunts that fit count, as the table applies them.
-        opposing = stunt_bonuses(state, opponent, defending, Action.DEFEND)
-        opposition, active = opponent.skills.get(defending, 0) + _counted(opposing), True
+        opposing = stunt_bonuses(state, opponent, defending or "", Action.DEFEND)
+        theirs_rated = (
+            opponent.skills.get(defending or "", 0) if defend_rating is None else defend_rating
+        )
+        opposition, active = theirs_rated + _counted(opposing), True
     elif difficulty is not None:
         opposition, active = difficulty, False
     else:
@@ -435,14 +454,18 @@ def roll_odds(
         against=against,
         defend_skill=defending if active else None,
         scale_benefit=scale_benefit,
+        ratings=(rating, defend_rating),
     )
     if engine is not None:
         # What the rules add beyond each side's rating (the stunts are counted above).
         effort, defence_effort = engine
-        mine = effort - roller.rating(skill)
+        mine = effort - (roller.rating(skill) if rating is None else rating)
         theirs = 0
-        if against is not None and defence_effort is not None and defending is not None:
-            theirs = defence_effort - game.character(against).rating(defending)
+        if against is not None and defence_effort is not None:
+            if defend_rating is not None:
+                theirs = defence_effort - defend_rating
+            elif defending is not None:
+                theirs = defence_effort - game.character(against).rating(defending)
         extra = (mine, theirs)
         modifier += mine
         opposition += theirs
@@ -473,6 +496,10 @@ def roll_odds(
         "defend_skill": defending if active else None,
         "stunts": stunts,
         "opposing_stunts": opposing,
+        # Aspects counted instead of skills: what they add up to, as the roll would count them
+        # (None: a skill is rolled).
+        "counted_bonus": rating,
+        "defend_counted_bonus": defend_rating if active else None,
         "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
         # The dice weight turns to + on each side, and why (None: none turns).
         "weight": _weight_json(weighed[0]),
@@ -519,6 +546,7 @@ def _engine_roll(
     against: str | None,
     defend_skill: str | None,
     scale_benefit: ScaleBenefit | None,
+    ratings: tuple[int | None, int | None] = (None, None),
 ) -> tuple[int, int | None] | None:
     """In a conflict, ``actor``'s roll and its opposition before the dice as the engine sets them
     up (:meth:`~fatekit.rules.scenes.conflict.Conflict.efforts_before_dice`: a mob's teamwork, a
@@ -541,6 +569,7 @@ def _engine_roll(
             against=against,
             defend_skill=defend_skill,
             scale_benefit=scale_benefit,
+            ratings=ratings,
         )
     except FateError:
         return None

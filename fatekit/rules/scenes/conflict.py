@@ -126,6 +126,10 @@ class RollOptions(TypedDict, total=False):
     defender_dice: DiceSource | None
     helpers: Iterable[str]
     scale_benefit: ScaleBenefit | str | None
+    # Aspects counted instead of skills (The Three Rocketeers): the bonus the table decided
+    # stands for the roller's (``rating``) or the defender's (``defend_rating``) skill.
+    rating: int | None
+    defend_rating: int | None
 
 
 class AttackOptions(RollOptions, total=False):
@@ -437,8 +441,13 @@ class Conflict:
         ranged = options.get("ranged")
         if ranged is None:
             ranged = self.targets.attack_is_ranged(actor, skill)
-        if hazard is None and not self.roster.preset.can_use(
-            skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
+        counted = options.get("rating") is not None  # aspects counted: any action may be taken
+        if (
+            hazard is None
+            and not counted
+            and not self.roster.preset.can_use(
+                skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
+            )
         ):
             refuse(
                 f"{self.roster.skill_name(skill)} cannot make a {self.roster.harm.value} attack",
@@ -498,7 +507,12 @@ class Conflict:
         )
         forced = None if into_block is None else blocks[into_block]
         roll = self.roster.action_roll(
-            actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None
+            actor,
+            Action.ATTACK,
+            skill,
+            dice,
+            0 if forgo_defense else None,
+            rating=options.get("rating"),
         )
         if forgo_defense:
             if checked and defender is not None:
@@ -512,6 +526,7 @@ class Conflict:
                 melee=not ranged,
                 dice=options.get("defender_dice"),
                 target=target,
+                rating=options.get("defend_rating"),
             )
         advantage = self._bonuses(roll, actor, skill, victim, options, checked=checked)
         self.turns.start(
@@ -562,6 +577,7 @@ class Conflict:
             options.get("defend_skill"),
             options.get("defender_dice"),
             checked=checked,
+            ratings=(options.get("rating"), options.get("defend_rating")),
         )
         if checked and zone is not None:
             if self.roster.scene.zones is None or zone not in self.roster.scene.zones.zones:
@@ -648,6 +664,7 @@ class Conflict:
             options.get("defend_skill"),
             options.get("defender_dice"),
             checked=checked,
+            ratings=(options.get("rating"), options.get("defend_rating")),
         )
         advantage = self._bonuses(roll, actor, skill, against, options, checked=checked)
         self.turns.start(
@@ -674,25 +691,42 @@ class Conflict:
         against: str | None = None,
         defend_skill: str | None = None,
         scale_benefit: ScaleBenefit | str | None = None,
+        ratings: tuple[int | None, int | None] = (None, None),
     ) -> tuple[int, int | None]:
         """What ``actor``'s roll of ``skill`` for ``action`` and its opposition (``against``, or
         ``None``: a difficulty) stand at before any dice, stunt or invoke, as :meth:`attack`,
         :meth:`overcome` and :meth:`create_advantage` set them up: the ratings with a mob's
         teamwork, a big bad's solo bonus, full defense and scale (a benefit the roll would
         refuse counts for nothing). For the odds before a roll: nothing changes, whoever's turn
-        it is (raises as those methods do on a skill no one may defend with)."""
+        it is (raises as those methods do on a skill no one may defend with). ``ratings`` are
+        the roller's and the defender's counted aspects' bonuses, where they count aspects."""
+        rating, defend_rating = ratings
         roll = self.roster.action_roll(
-            actor, action, skill, ScriptedDice(["0000"]), None if against else 0
+            actor, action, skill, ScriptedDice(["0000"]), None if against else 0, rating=rating
         )
         if against is not None:
             if action is Action.ATTACK:
                 melee = not self.targets.attack_is_ranged(actor, skill)
                 self.defence.add_defence(
-                    roll, against, defend_skill, melee=melee, dice=None, target=against, trial=True
+                    roll,
+                    against,
+                    defend_skill,
+                    melee=melee,
+                    dice=None,
+                    target=against,
+                    trial=True,
+                    rating=defend_rating,
                 )
             else:
                 self.defence.add_defence(
-                    roll, against, defend_skill, melee=True, dice=None, harm=False, trial=True
+                    roll,
+                    against,
+                    defend_skill,
+                    melee=True,
+                    dice=None,
+                    harm=False,
+                    trial=True,
+                    rating=defend_rating,
                 )
         self.big_bad_rules.solo_bonus(roll, actor)
         # A benefit the roll would refuse (no difference in scale) counts for nothing.

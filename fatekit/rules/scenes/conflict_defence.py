@@ -43,6 +43,8 @@ class DefenceTerms(TypedDict, total=False):
     harm: bool
     target: str | None
     trial: bool
+    # The bonus of the aspects a PC counts instead of a skill (The Three Rocketeers).
+    rating: int | None
 
 
 class Defence:
@@ -145,17 +147,28 @@ class Defence:
         defender_dice: DiceSource | None,
         *,
         checked: bool = True,
+        ratings: tuple[int | None, int | None] = (None, None),
     ) -> ActionRoll:
         """``actor``'s roll against a ``difficulty`` or the active opposition of ``against``
-        (not ``checked``: as a table's log recorded it, checked by no rule)."""
+        (not ``checked``: as a table's log recorded it, checked by no rule); ``ratings`` are
+        the roller's and the defender's counted aspects' bonuses, where they count."""
         if checked and (difficulty is None) == (against is None):
             raise BadInput("give either a difficulty or who opposes the roll (against=...)")
-        roll = self.roster.action_roll(actor, action, skill, dice, difficulty)
+        rating, defend_rating = ratings
+        roll = self.roster.action_roll(actor, action, skill, dice, difficulty, rating=rating)
         if against is not None:
             if checked:
                 self._check_opposes(against)
             defend = self.add_defence if checked else self.defence_added
-            defend(roll, against, defend_skill, melee=True, dice=defender_dice, harm=False)
+            defend(
+                roll,
+                against,
+                defend_skill,
+                melee=True,
+                dice=defender_dice,
+                harm=False,
+                rating=defend_rating,
+            )
         return roll
 
     def _check_opposes(self, against: str) -> None:
@@ -171,7 +184,7 @@ class Defence:
         has not defended yet)."""
         roster = self.roster
         roster.fighter(defender)
-        if how.get("harm", True):
+        if how.get("harm", True) and how.get("rating") is None:
             allowed = self.defence_skills(defender, melee=how["melee"])
             if skill is None:
                 if not allowed:
@@ -190,13 +203,19 @@ class Defence:
         :meth:`add_defence`), with ``skill`` or the best they may use (any, if none may)."""
         roster = self.roster
         sheet = roster.fighters[defender].character
-        if skill is None:
+        counted = how.get("rating")  # aspects counted: their bonus stands for a skill's rating
+        if skill is None and counted is None:
             allowed = (
                 self.defence_skills(defender, melee=how["melee"]) if how.get("harm", True) else ()
             )
             skill = (allowed or self.opposing_skills(defender))[0]
         dice = how["dice"]
-        defence = roll.opposed_by(defender, roster.rating(sheet, skill), skill=skill, dice=dice)
+        if counted is not None:
+            rating = counted
+        else:
+            assert skill is not None  # picked above when none was named
+            rating = roster.rating(sheet, skill)
+        defence = roll.opposed_by(defender, rating, skill=skill, dice=dice)
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)
         if defender in self.full_defenders:

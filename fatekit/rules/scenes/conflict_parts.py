@@ -371,14 +371,22 @@ class Roster:
         return self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts)
 
     def action_roll(
-        self, actor: str, action: Action, skill: str, dice: DiceSource, difficulty: int | None
+        self,
+        actor: str,
+        action: Action,
+        skill: str,
+        dice: DiceSource,
+        difficulty: int | None,
+        *,
+        rating: int | None = None,
     ) -> ActionRoll:
-        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger."""
+        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger; a
+        ``rating`` given (aspects counted instead of a skill) stands for the skill's."""
         sheet = self.fighter(actor).character
         roll = ActionRoll(
             actor,
             action,
-            self.rating(sheet, skill),
+            self.rating(sheet, skill) if rating is None else rating,
             skill=skill,
             dice=dice,
             ledger=self.game.ledger,

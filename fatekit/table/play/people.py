@@ -34,6 +34,7 @@ from fatekit.rules.aspects.stunts import (
     StuntEffect,
 )
 from fatekit.rules.characters.character import Character, CharacterKind, refit_harm
+from fatekit.rules.characters.counted import counted_parts, counts_aspects
 from fatekit.rules.characters.modes import ModeShape, home_modes, mode_skill_ratings
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.actions import Action
@@ -1081,6 +1082,9 @@ class CharacterPart(Part, kw_only=True):
     # With the whole sheet, in a rule set with modes: the modes taken, highest first, each with
     # the skills written under it.
     modes: list[ModePart] | UnsetType = UNSET
+    # With the whole sheet, where PCs count aspects instead of skills (The Three Rocketeers):
+    # what each aspect on the sheet adds to a roll when counted, by aspect id.
+    counted_worth: dict[str, int] | UnsetType = UNSET
     healing: list[HealingPart] | UnsetType = UNSET
     name: str | UnsetType = UNSET
     kind: CharacterKind | UnsetType = UNSET
@@ -1253,6 +1257,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
             modes=_modes(viewer, character),
+            counted_worth=_counted_worth(viewer, character),
             healing=[
                 HealingPart(
                     clears_after=viewer.clears_after(slot), treatment=_treatment(viewer, slot)
@@ -1303,6 +1308,15 @@ def _modes(viewer: Viewer, character: Character) -> list[ModePart] | UnsetType:
         )
         for m in taken
     ]
+
+
+def _counted_worth(viewer: Viewer, character: Character) -> dict[str, int] | UnsetType:
+    """What each of the sheet's aspects adds when its PC counts it for a roll, by the rules'
+    one function (unset for anyone who rolls skills)."""
+    counted = viewer.state.game.ruleset.preset.counted
+    if counted is None or not counts_aspects(counted, character):
+        return UNSET
+    return dict(counted_parts(counted, character, [a.id for a in character.aspects]))
 
 
 def _gm_powers(viewer: Viewer, offers: list[CharacterMove]) -> bool | UnsetType:

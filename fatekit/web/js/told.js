@@ -22,6 +22,15 @@ export const TOLD = {
         ],
       },
       {
+        key: "AdvantageRolled.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "AdvantageRolled",
       },
     ],
@@ -33,6 +42,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",
@@ -137,6 +150,15 @@ export const TOLD = {
         ],
       },
       {
+        key: "AttackRolled.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "AttackRolled",
       },
     ],
@@ -152,6 +174,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",
@@ -1388,6 +1414,15 @@ export const TOLD = {
         ],
       },
       {
+        key: "OvercomeRolled.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "OvercomeRolled",
       },
     ],
@@ -1399,6 +1434,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",
@@ -1532,10 +1571,31 @@ export const TOLD = {
   RollMade: {
     cases: [
       {
+        key: "RollMade.move.counted",
+        when: [
+          {
+            field: "move_to",
+          },
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "RollMade.move",
         when: [
           {
             field: "move_to",
+          },
+        ],
+      },
+      {
+        key: "RollMade.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
           },
         ],
       },
@@ -1560,6 +1620,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",
