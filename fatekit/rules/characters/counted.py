@@ -15,14 +15,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.core.citations import ROCKETEERS_BOOK, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 
-if TYPE_CHECKING:  # a preset is read before any sheet exists: no import of the sheet at run time
-    from fatekit.rules.characters.character import Character
+
+class _SheetAspect(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> AspectKind: ...
+
+
+class CountingSheet(Protocol):
+    """What counting reads of a character (:class:`~fatekit.rules.characters.character.Character`
+    has it; named here, not imported, because the character module imports this one's rule-set
+    data through the presets)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def aspects(self) -> Sequence[_SheetAspect]: ...
+
 
 __all__ = [
     "COUNTED_BEFORE_RULE",
@@ -103,14 +121,14 @@ class CountedAspects:
         return dict(self.bonuses).get(kind, self.per_aspect)
 
 
-def counts_aspects(counted: CountedAspects | None, character: Character) -> bool:
+def counts_aspects(counted: CountedAspects | None, character: CountingSheet) -> bool:
     """Whether ``character`` rolls by counting aspects: a PC, in a rule set that counts them.
     Everyone else rolls the skill list (approaches)."""
     return counted is not None and character.kind == _PC
 
 
 def counted_parts(
-    counted: CountedAspects, character: Character, named: Sequence[str]
+    counted: CountedAspects, character: CountingSheet, named: Sequence[str]
 ) -> tuple[tuple[str, int], ...]:
     """Each aspect named (by id) with what it adds, in the order named; refuses an aspect that
     is not one of the character's own, one named twice, and a character that does not count."""
@@ -134,6 +152,6 @@ def counted_parts(
     return tuple(parts)
 
 
-def counted_bonus(counted: CountedAspects, character: Character, named: Sequence[str]) -> int:
+def counted_bonus(counted: CountedAspects, character: CountingSheet, named: Sequence[str]) -> int:
     """The rating a PC rolls at with the aspects ``named`` counted (see :func:`counted_parts`)."""
     return sum(amount for _, amount in counted_parts(counted, character, named))
