@@ -22,7 +22,7 @@ from fatekit.server.patch import apply_patch, diff
 from fatekit.table import commands as c
 from fatekit.table.boards import ShapeKind, ZoneShape
 from fatekit.table.documents import SLICES, refresh
-from fatekit.table.events import Event
+from fatekit.table.events import BorderBlocked, Event
 from fatekit.table.export import import_table
 from fatekit.table.extras import document_for
 from fatekit.table.fold import apply
@@ -168,6 +168,13 @@ def _draw_the_board(play: Any) -> None:
     play.do(c.PlaceInZone(character_id="alice", zone="cabin"))
     play.do(c.HideZone(zone="cabin", hidden=False))
     play.do(c.RemoveSceneMap())
+    # Aspects on the border (a hidden one too), taken off it, and one gone with its aspect.
+    for name, hidden in (("Barred Hatch", False), ("Loose Plank", True)):
+        play.do(c.AddSituationAspect(name=name, hidden=hidden))
+        play.do(c.BlockBorder(aspect_id=play.s.last_created[0], zone="deck", to="cabin"))
+    hatch, plank = (e.aspect_id for e in play.log if isinstance(e, BorderBlocked))
+    play.do(c.ClearBorder(aspect_id=hatch, zone="cabin", to="deck"))
+    play.do(c.RemoveAspect(aspect_id=plank))
 
 
 def _conditions_log() -> tuple[Event, ...]:

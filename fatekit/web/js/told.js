@@ -244,6 +244,50 @@ export const TOLD = {
       },
     },
   },
+  BorderBlocked: {
+    cases: [
+      {
+        key: "BorderBlocked",
+      },
+    ],
+    pieces: {
+      aspect: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+      zone: {
+        kind: "text",
+        field: "zone",
+      },
+      to: {
+        kind: "text",
+        field: "to",
+      },
+    },
+  },
+  BorderCleared: {
+    cases: [
+      {
+        key: "BorderCleared",
+      },
+    ],
+    pieces: {
+      aspect: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+      zone: {
+        kind: "text",
+        field: "zone",
+      },
+      to: {
+        kind: "text",
+        field: "to",
+      },
+    },
+  },
   BreakthroughTaken: {
     cases: [
       {
