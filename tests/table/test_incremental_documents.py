@@ -221,9 +221,97 @@ def _countdowns_log() -> tuple[Event, ...]:
     return tuple(play.log)
 
 
+def _business_log() -> tuple[Event, ...]:
+    """What the random agent seldom does (issue 40: their events declared what they write): a
+    fighter concedes, a sheet rewritten and handed on, the GM's corrections, a scenario closed,
+    a milestone taken, a seat gone."""
+    play = seated()
+    play.do(
+        c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
+    )
+    play.dice[:] = ["-0-0"]  # Alice's defence, rolled by the table
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="+0+0"), "ann")
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    play.do(c.Absorb(boxes=(0, 1, 2), slots=(0,), names=((0, "Bloody Nose"),)))
+    play.do(c.EndTurn(next_actor="alice"), "ann")
+    play.do(c.Concede(character_id="alice"))
+    play.do(c.FinishConflict())
+    ruth = dumps_character(play.s.game.character("ruth"))
+    play.do(c.UpdateCharacter(sheet=ruth.replace("Ex-Boxer on the Run", "Retired Boxer")), "ann")
+    play.do(c.GiveCharacter(character_id="charles", owner="ann"))
+    play.do(c.AddSituationAspect(name="Trapdoor", hidden=True, known_to=("ruth",)))
+    trapdoor = play.log[-1].aspect_id  # type: ignore[attr-defined]
+    play.do(c.CorrectAspect(aspect_id=trapdoor, name="Rotten Trapdoor"))
+    play.do(c.CorrectFreeInvokes(aspect_id=trapdoor, holder="ruth", count=2))
+    play.do(c.AddLastingAspect(name="Everyone Has a Price", kind=AspectKind.SCENARIO))
+    play.do(c.CloseScenario())
+    play.do(c.EndScene())
+    play.do(c.EndSession(milestone=Milestone.MINOR))
+    swap = c.MilestoneChange(kind=c.ChangeKind.SWAP_SKILLS, first="fight", second="athletics")
+    play.do(c.Milestone(character_id="ruth", choice=swap), "ann")
+    play.do(c.RemoveSeat(seat_id="sam"))
+    return tuple(play.log)
+
+
+def _contest_log() -> tuple[Event, ...]:
+    """An Öde contest (issue 40: its events declared what they write), which the random agent
+    seldom reaches: an outside threat, each side's roll settled, a hit taken and a member taken
+    out, then a side forfeiting its roll and the contest ended."""
+    play = seated(preset="ode")
+    volcano = major_npc("ode", "volcano", "The Volcano", skills={"shoot": 3})
+    play.do(c.AddCharacter(sheet=dumps_character(volcano), enter=None))
+    play.do(c.EndScene())
+    play.do(
+        c.StartScene(name="The quay burns", participants=("ruth", "charles", "alice", "volcano"))
+    )
+    play.do(
+        c.StartContest(
+            sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))),
+            intents=(("heroes", "reach the boat first"), ("cult", "sail away alone")),
+        )
+    )
+
+    def settle(side: str, seat: str = "gm") -> None:
+        rolling = document_for(play.s, "gm")["contest"]["rolling"][side]
+        play.do(c.ResolveRoll(roll=rolling), seat=seat)
+
+    play.do(c.ContestThreat(actor="volcano", skill="shoot", dice="++00", sides=("heroes",)))
+    play.do(c.ContestRoll(side="heroes", actor="ruth", skill="athletics", dice="0000"), "ann")
+    settle("heroes", "ann")
+    play.do(c.ContestRoll(side="cult", actor="alice", skill="fight", dice="0000"))
+    settle("cult")
+    play.do(c.AbsorbContestHit(target="ruth", boxes=(0, 1)), "ann")
+    play.do(c.TakeContestOut(target="charles"), "ben")
+    play.do(c.ContestRoll(side="heroes", actor="ruth", skill="athletics", dice="++++"), "ann")
+    settle("heroes", "ann")
+    play.do(c.ContestForfeit(side="cult"))
+    play.do(c.EndContest())
+    return tuple(play.log)
+
+
+def test_a_contest_refreshed_part_by_part_matches_the_whole_build() -> None:
+    log = _contest_log()
+    compared, _, problems = _compare(log)
+    assert compared > len(log)
+    assert problems == []
+
+
 def _scripts() -> tuple[tuple[Event, ...], ...]:
     """The scripted games beside the random ones: what the random agent does not play."""
-    return (_screen_log(), _conditions_log(), _countdowns_log())
+    return (
+        _screen_log(),
+        _conditions_log(),
+        _countdowns_log(),
+        _business_log(),
+        _contest_log(),
+    )
+
+
+def test_the_tables_business_refreshed_part_by_part_matches_the_whole_build() -> None:
+    log = _business_log()
+    compared, _, problems = _compare(log)
+    assert compared > len(log)
+    assert problems == []
 
 
 def test_countdowns_refreshed_part_by_part_match_the_whole_build() -> None:
