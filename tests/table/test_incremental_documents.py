@@ -24,7 +24,7 @@ from fatekit.server.patch import apply_patch, diff
 from fatekit.table import commands as c
 from fatekit.table.boards import ShapeKind, ZoneShape
 from fatekit.table.documents import SLICES, refresh
-from fatekit.table.events import Event
+from fatekit.table.events import EVENT_TYPES, Event
 from fatekit.table.export import import_table
 from fatekit.table.extras import document_for
 from fatekit.table.fold import apply
@@ -380,3 +380,37 @@ def test_every_part_of_the_view_is_a_slice_and_an_undeclared_event_writes_everyt
         pass
 
     assert regions_written([Unheard(table_id="t", version=2, seat="gm", at="")]) == EVERY
+
+
+#: The events left writing every region, and why: each of these changes what every part of every
+#: seat's document may show, so nothing is saved by naming regions (issue 40).
+UNDECLARED = {
+    # The table made: every part is built from nothing.
+    "TableCreated": "the table begins: there is no earlier document to keep",
+    # An undo folds the log again up to its target: any event may be taken back.
+    "Undone": "the events it takes back may have written any region",
+    # A rule switched on or off changes what the rules allow and what every part offers.
+    "OptionalRuleSet": "a rule switched changes the offers of every part",
+    # How dice are drawn is read by the offers of every part (fatekit.table.offers).
+    "RandomizerChosen": "the randomizer is read by every part's roll offers",
+    "OwnRandomizerChosen": "the seat's randomizer is read by every part's roll offers",
+    "SeatRandomizersAllowed": "the seats' randomizers are read by every part's roll offers",
+    # Not yet played by any game here (random, golden or scripted), so a declaration could not
+    # be held to the whole build: declare each once a script above plays it.
+    "BigBadSet": "no game here plays it yet",
+    "ImmunityBroken": "no game here plays it yet",
+    "ExtremeCorrected": "no game here plays it yet",
+    "MilestoneSpent": "no game here plays it yet",
+    "SkillsRaised": "no game here plays it yet",
+    "MinionShielded": "no game here plays it yet",
+    "MissedEveryone": "no game here plays it yet",
+    "StuntUsed": "no game here plays it yet",
+}
+
+
+def test_every_event_declares_the_regions_it_writes_or_says_why_not() -> None:
+    """A new event type writes every region until its domain declares what its fold writes
+    (:func:`fatekit.table.regions.writes` or :func:`~fatekit.table.regions.moves`): declare it,
+    or name it here with why everything must be rebuilt after it."""
+    undeclared = sorted(name for name, kind in EVENT_TYPES.items() if kind not in declared())
+    assert undeclared == sorted(UNDECLARED)
