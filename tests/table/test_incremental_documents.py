@@ -16,7 +16,16 @@ from typing import Any
 import pytest
 
 from fatekit.formats import dumps_character
-from fatekit.rules import Action, AspectKind, major_npc
+from fatekit.rules import (
+    Action,
+    AspectKind,
+    GrantsBoost,
+    RuleException,
+    Stunt,
+    StuntCost,
+    major_npc,
+    new_character,
+)
 from fatekit.rules.core.clock import Milestone
 from fatekit.rules.options.countdowns import Visibility
 from fatekit.rules.safety.signals import SafetyTool
@@ -224,7 +233,7 @@ def _countdowns_log() -> tuple[Event, ...]:
 def _business_log() -> tuple[Event, ...]:
     """What the random agent seldom does (issue 40: their events declared what they write): a
     fighter concedes, a sheet rewritten and handed on, the GM's corrections, a scenario closed,
-    a milestone taken, a seat gone."""
+    stunts used on their own, a milestone taken, a seat gone."""
     play = seated()
     play.do(
         c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
@@ -245,6 +254,15 @@ def _business_log() -> tuple[Event, ...]:
     play.do(c.CorrectFreeInvokes(aspect_id=trapdoor, holder="ruth", count=2))
     play.do(c.AddLastingAspect(name="Everyone Has a Price", kind=AspectKind.SCENARIO))
     play.do(c.CloseScenario())
+    stunts = [
+        Stunt("Friends", RuleException("a friend turns up"), cost=StuntCost.ONCE_PER_SESSION),
+        Stunt("Smoke", GrantsBoost()),
+    ]
+    iris = new_character("condensed", "iris", "Iris", skills={"fight": 3}, stunts=stunts)
+    play.do(c.AddCharacter(sheet=dumps_character(iris), owner="ann"), "ann")
+    play.do(c.JoinScene(character_id="iris", zone="deck"))
+    play.do(c.UseStunt(by="iris", stunt="Friends"), "ann")
+    play.do(c.UseStunt(by="iris", stunt="Smoke"), "ann")
     play.do(c.EndScene())
     play.do(c.EndSession(milestone=Milestone.MINOR))
     swap = c.MilestoneChange(kind=c.ChangeKind.SWAP_SKILLS, first="fight", second="athletics")
@@ -404,7 +422,6 @@ UNDECLARED = {
     "SkillsRaised": "no game here plays it yet",
     "MinionShielded": "no game here plays it yet",
     "MissedEveryone": "no game here plays it yet",
-    "StuntUsed": "no game here plays it yet",
 }
 
 
