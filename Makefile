@@ -128,6 +128,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_redaction.py
 	$(BIN)/python benchmarks/bench_replay.py
+	$(BIN)/python benchmarks/bench_publish.py
 	$(BIN)/python benchmarks/bench_decide.py
 	$(BIN)/python benchmarks/bench_discord.py
 	$(BIN)/python benchmarks/bench_views.py

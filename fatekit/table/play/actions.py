@@ -44,6 +44,7 @@ from fatekit.table.play.rolls import (
 )
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made
+from fatekit.table.regions import Region, moves
 from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollKind, TableState
@@ -722,6 +723,11 @@ def _moved_older(state: TableState, event: Moved) -> None:
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# An exchange's roll put in play, as RollMade: its facts, the rolls in play and the last roll,
+# and the hidden difficulty it uses up (the GM's screen); a free move or a full defence: facts.
+moves({Region.SCREEN}, AttackRolled, AdvantageRolled, OvercomeRolled)
+moves((), FullDefenseTaken, Moved)
 
 shown_whole(FullDefenseTaken)
 

@@ -74,7 +74,7 @@ from fatekit.table.play.conditions import (
 )
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.play.treatment import treaters
-from fatekit.table.regions import Region, writes
+from fatekit.table.regions import MOVE, Region, moves, writes
 from fatekit.table.seats import Role, Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -506,6 +506,9 @@ def _seat_added(state: TableState, event: SeatAdded) -> None:
 
 
 writes({Region.SEATS}, SeatAdded)
+# A seat gone, and the characters it played left to the GM (who plays which: SEATS; the
+# characters' parts read it as whose they are).
+writes({Region.SEATS, Region.CHARACTERS}, SeatRemoved)
 
 
 @judges(SeatRemoved)
@@ -698,6 +701,15 @@ def _template_removed(state: TableState, event: TemplateRemoved) -> None:
 
 
 writes({Region.TEMPLATES}, TemplateAdded, TemplateRemoved)
+# A character brought in: its sheet, the ledger and who has met it (CHARACTERS), the fate
+# points it brought (its facts), who plays it (SEATS). Handed to a seat or to the GM: who plays
+# it (and the characters' parts, which read whose each is). Revealed: the players may see its
+# sheet (CHARACTERS). Rewritten: the sheet, as a move's facts may rewrite one (MOVE: the
+# conflict's and the scene's parts read the sheets they hold).
+moves({Region.SEATS}, CharacterAdded)
+writes({Region.SEATS, Region.CHARACTERS}, CharacterGiven)
+writes({Region.CHARACTERS}, CharacterRevealed)
+writes(MOVE, CharacterUpdated)
 
 
 def check_add_character(
