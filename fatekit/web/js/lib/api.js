@@ -43,6 +43,12 @@ export async function request(
   if (body !== undefined) headers["content-type"] = "application/json";
   if (extra) Object.assign(headers, extra);
   const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return answer(response);
+}
+
+/** A response's JSON (null when it has none), or its refusal thrown as an ApiError.
+ * @param {Response} response */
+async function answer(response) {
   let data;
   try {
     data = await response.json();
@@ -92,14 +98,7 @@ export class Seat {
       },
       body: file,
     });
-    let data;
-    try {
-      data = await response.json();
-    } catch {
-      data = null;
-    }
-    if (!response.ok) throw new ApiError(response.status, data);
-    return data;
+    return answer(response);
   }
 
   /** @param {string} name
