@@ -9,7 +9,6 @@ and moves with the keyboard alone (fate-condensed.en.md § Setting Up Scenes > Z
 from __future__ import annotations
 
 import io
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -211,15 +210,15 @@ def test_a_gm_draws_the_map_and_a_player_moves_on_a_phone(
             assert found == []
 
 
-@pytest.mark.rule("zone.free-move", "zone.move-roll")
+@pytest.mark.rule("zone.free-move", "zone.move-roll", "zone.border-aspect")
 def test_a_blocked_border_and_a_fighters_free_move(server: str, browser: Any) -> None:
-    """A border an aspect blocks, as the view says it (``scene.zones.blocked``; no command puts
-    an aspect on a border yet, so the relay between Åsa's page and the server writes it into
-    the document the server sends, as the table will): the board marks the border with the
-    aspect's name, the token's menu lists the zone behind it as an overcome naming the aspect,
-    and a drop there opens the roll dialog, nothing sent. Then a fight starts, and Ruth's free
-    move is the conflict's: dragged to the next zone, sent and taken."""
-    from playwright.sync_api import WebSocketRoute, expect
+    """The GM puts a situation aspect on a border from the board's form (``BlockBorder``): Åsa's
+    board marks the border with the aspect's name, the token's menu lists the zone behind it as
+    an overcome naming the aspect, and a drop there opens the roll dialog, nothing sent. The GM
+    takes the aspect off (``ClearBorder``) and the border is drawn free again, the aspect still
+    in play. Then a fight starts, and Ruth's free move is the conflict's: dragged to the next zone, sent
+    and taken."""
+    from playwright.sync_api import expect
 
     table = _table(server)
     gm, game = table["gm"], table["table"]
@@ -230,25 +229,24 @@ def test_a_blocked_border_and_a_fighters_free_move(server: str, browser: Any) ->
     found = state_of(server, game, gm)["scene"]["aspects"]
     stairs = next(a["id"] for a in found if a["name"] == "Rasad trappa")
 
-    def blocked(message: str | bytes) -> str | bytes:
-        if not (isinstance(message, str) and message.startswith('{"kind":"hello"')):
-            return message
-        hello = json.loads(message)
-        zones = hello["view"]["scene"]["zones"]
-        # As the table says a blocked border: no free move over it, an overcome still.
-        zones["blocked"] = {"ruth": [{"zone": "lager", "aspects": [stairs]}]}
-        zones["moves"]["ruth"] = [z for z in zones["moves"].get("ruth", []) if z != "lager"]
-        return json.dumps(hello)
-
-    def relay(route: WebSocketRoute) -> None:
-        to_server = route.connect_to_server()
-        route.on_message(to_server.send)
-        to_server.on_message(lambda message: route.send(blocked(message)))
-
-    with seats(browser, server, (table["asa"], "sv-SE", PHONE), route=("**/ws?*", relay)) as (asa,):
+    with seats(
+        browser, server, (table["gm"], "en-GB", GM_SCREEN), (table["asa"], "sv-SE", PHONE)
+    ) as (host, asa):
         line = asa.locator('#board-svg .board-link.blocked[data-link="brygga|lager"]')
+        expect(line).to_have_count(0)
+
+        host.select_option("#board-border-aspect", stairs)
+        host.select_option("#board-border-zone", "brygga")
+        host.select_option("#board-border-to", "lager")
+        host.click("#board-block-border")
         expect(line).to_have_count(1)
         expect(asa.locator("#board-svg text.board-blocked")).to_contain_text("Rasad trappa")
+        # Put there again: the server's refusal beside the form, nothing changed.
+        host.select_option("#board-border-zone", "lager")
+        host.select_option("#board-border-to", "brygga")
+        host.click("#board-block-border")
+        expect(host.locator("#board-borders .refusal")).to_be_visible()
+        assert host.evaluate(UNTRANSLATED, "en") == []
         asa.focus("#token-ruth")
         asa.keyboard.press("Enter")
         way = asa.locator("#board-go-ruth-lager")
@@ -263,6 +261,16 @@ def test_a_blocked_border_and_a_fighters_free_move(server: str, browser: Any) ->
         expect(asa.locator("#roll-move-to")).to_have_value("lager")
         assert sent == []
         asa.keyboard.press("Escape")
+        # The GM takes it off the border: drawn free again, the aspect still in play.
+        clear = host.locator("#board-borders button[id^=board-clear-border-brygga-lager-]")
+        expect(clear).to_contain_text("Rasad trappa")
+        clear.click()
+        expect(line).to_have_count(0)
+        expect(asa.locator('#board-svg .board-link[data-link="brygga|lager"]')).to_have_count(1)
+        expect(asa.locator("#board-svg text.board-blocked")).to_have_count(0)
+        expect(clear).to_have_count(0)
+        assert any(a["id"] == stairs for a in state_of(server, game, gm)["scene"]["aspects"])
+        assert host.evaluate(UNTRANSLATED, "en") == []
         # The fight: Ruth's free move is the conflict's, to the next zone.
         sides = [["heroes", ["ruth"]], ["cult", ["alice"]]]
         command(server, game, gm, "StartConflict", {"sides": sides, "first": "ruth"})

@@ -39,6 +39,8 @@ let menuFor = null;
 let draft = null;
 /** @type {string | null} the zone the GM's tools work on */
 let toolZone = null;
+/** @type {string | null} the zone the GM's border form starts from */
+let borderZone = null;
 /** @type {Map<string, string>} a map's url: its picture as a blob: address, or "" while fetched */
 const pictures = new Map();
 
@@ -425,6 +427,7 @@ export function board(scene) {
     menuFor ? moveMenu(menuFor, zones, out) : null,
     out,
     gmDraws ? tools(zones) : null,
+    may("BlockBorder") || may("ClearBorder") ? borderTools(scene, zones) : null,
   );
 }
 
@@ -904,6 +907,70 @@ function tools(zones) {
     if (toggle) toggle.textContent = t(zones.hidden.includes(picked()) ? "board.show_zone" : "board.hide_zone");
   });
   return box;
+}
+
+/** The GM's aspects on borders: a situation aspect of the scene put on the border between a
+ * zone and one linked to it (`BlockBorder`), and each border standing blocked (the extras'
+ * impediments) with a button per aspect to take it off (`ClearBorder`). The server checks the
+ * rest and says why not beside the form.
+ * @param {import("../../../docs/page").ScenePart} scene @param {ZonesPart} zones */
+function borderTools(scene, zones) {
+  const out = h("div", { class: "out", id: "board-borders-out" });
+  const neighbours = (/** @type {string} */ z) => zones.links.flatMap(([a, b]) => (a === z ? [b] : b === z ? [a] : []));
+  /** @type {HTMLElement | null} */
+  let form = null;
+  const aspects = scene.aspects.filter((a) => a.kind === "situation" || a.kind === "zone");
+  const linked = zones.zones.filter((z) => neighbours(z).length);
+  if (may("BlockBorder") && aspects.length && linked.length) {
+    const aspect = select(
+      "board-border-aspect",
+      aspects.map((a) => [a.id, a.name, true]),
+    );
+    const zone = select(
+      "board-border-zone",
+      linked.map((z) => [z, z]),
+      borderZone && linked.includes(borderZone) ? borderZone : linked[0],
+      { freeText: true },
+    );
+    const to = select("board-border-to", [], null, { freeText: true });
+    const fillTo = () => to.replaceChildren(...neighbours(zone.value).map((z) => h("option", { value: z }, z)));
+    fillTo();
+    zone.addEventListener("change", () => {
+      borderZone = zone.value;
+      fillTo();
+    });
+    form = h(
+      "div",
+      { class: "inline" },
+      field(t("board.border_aspect"), aspect),
+      field(t("board.border_zone"), zone),
+      field(t("board.border_to"), to),
+      button(
+        t("board.border_block"),
+        () => send("BlockBorder", { aspect_id: aspect.value, zone: zone.value, to: to.value }, out),
+        { id: "board-block-border" },
+      ),
+    );
+  }
+  const standing = may("ClearBorder")
+    ? (seatExtras().impediments || []).flatMap((i) =>
+        i.aspects.map((id) =>
+          button(
+            tn("board.border_clear", { aspect: aspectName(id), zone: free(i.between[0]), to: free(i.between[1]) }),
+            () => send("ClearBorder", { aspect_id: id, zone: i.between[0], to: i.between[1] }, out),
+            { id: `board-clear-border-${idPart(i.between[0])}-${idPart(i.between[1])}-${idPart(id)}` },
+          ),
+        ),
+      )
+    : [];
+  if (!form && !standing.length) return null;
+  return h(
+    "div",
+    { class: "board-tools", id: "board-borders" },
+    form,
+    standing.length ? h("div", { class: "inline" }, standing) : null,
+    out,
+  );
 }
 
 /** Upload `chosen` as the scene's map: the server makes it clean or says why not, beside the

@@ -188,6 +188,8 @@ function refusalParams(params) {
     const found = (app.view && app.view.characters.find((c) => c.id === out.who)) || null;
     if (found) out.who = free(found.revealed && found.sheet ? found.sheet.name : found.name, "span", { class: "who" });
   }
+  // Zones (a border's two sides) by the names the table typed.
+  for (const key of ["a", "b"]) if (typeof out[key] === "string") out[key] = free(out[key]);
   // An optional rule's key, in the seat's words.
   if (typeof out.option === "string" && has(`option.${out.option}`)) out.option = t(`option.${out.option}`);
   return out;
