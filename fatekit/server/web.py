@@ -236,6 +236,8 @@ async def odds(
     stunts_chosen: Annotated[str | None, Query(alias="stunts", max_length=4000)] = None,
     scale_benefit: ScaleBenefit | None = None,
     weight_claimed: bool = False,
+    second_skill: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
+    defend_second_skill: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
 ) -> dict[str, Any]:
     chosen = _chosen(stunts_chosen)
 
@@ -254,6 +256,8 @@ async def odds(
             chosen=chosen,
             scale_benefit=scale_benefit,
             weight_claimed=weight_claimed,
+            second_skill=second_skill,
+            defend_second_skill=defend_second_skill,
         )
 
     return await service.read(caller, work)

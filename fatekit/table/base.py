@@ -126,9 +126,11 @@ class ActorRoll(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SkillRoll(ActorRoll):
-    """A roll of ``actor``'s ``skill``."""
+    """A roll of ``actor``'s ``skill``; with two combined skill lists, ``second_skill`` is the
+    second list's skill added to it (refused by every other rule set)."""
 
     skill: str
+    second_skill: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -144,9 +146,11 @@ class ActorRolled(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SkillRolled(ActorRolled):
-    """``actor`` rolled ``skill``."""
+    """``actor`` rolled ``skill`` (and ``second_skill``, the second list's, with two combined
+    lists; older logs: none)."""
 
     skill: str
+    second_skill: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -21,6 +21,12 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunt_uses import stunt_offers
 from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.combined_rolls import (
+    best_second,
+    check_pair,
+    first_skills,
+    pair_rating,
+)
 from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.difficulty import DifficultyKey, difficulty_guidance
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
@@ -384,6 +390,8 @@ def roll_odds(
     chosen: tuple[str, ...] | None = None,
     scale_benefit: ScaleBenefit | None = None,
     weight_claimed: bool = False,
+    second_skill: str | None = None,
+    defend_second_skill: str | None = None,
 ) -> JSON:
     """The exact chances of ``actor``'s roll of ``skill`` for ``action`` against ``difficulty``
     or the opponent ``against`` (defending with ``defend_skill``, or the skill the table would
@@ -394,14 +402,19 @@ def roll_odds(
     side's choice), and the dice weight turns to + for each side (``weight``, ``opposing_weight``:
     an attack and a defence always; a create an advantage or an overcome when ``weight_claimed``,
     counted as if the GM allows it). An opponent whose sheet the seat may not see gives no odds:
-    they would tell the opponent's skills."""
+    they would tell the opponent's skills. With two combined skill lists each side adds its
+    second list's skill (``second_skill``; ``defend_second_skill``, or the defender's best), as
+    the roll would: the rating is the two added."""
     viewer = Viewer(state, seat)
     game = state.game
     if not viewer.sees_sheet(actor):
         raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
     roller = game.character(actor)
+    preset = state.ruleset.preset
+    check_pair(preset, roller.skills, skill, second_skill, who=actor)
+    rating = pair_rating(roller.rating, skill, second_skill)
     stunts = stunt_bonuses(state, roller, skill, ODDS_ACTIONS[action], chosen)
-    modifier = roller.skills.get(skill, 0) + _counted(stunts) + bonus
+    modifier = rating + _counted(stunts) + bonus
     opposing: list[JSON] = []
     defending: str | None = None
     if against is not None:
@@ -421,7 +434,12 @@ def roll_odds(
             defending = defending_skill(state, actor, skill, against, action=action, mental=mental)
         # The defender's free stunts that fit count, as the table applies them.
         opposing = stunt_bonuses(state, opponent, defending, Action.DEFEND)
-        opposition, active = opponent.skills.get(defending, 0) + _counted(opposing), True
+        if defend_second_skill is None:
+            defend_second_skill = best_second(preset, opponent.skills)
+        elif defending:
+            check_pair(preset, opponent.skills, defending, defend_second_skill, who=against)
+        defence_rating = pair_rating(opponent.rating, defending, defend_second_skill)
+        opposition, active = defence_rating + _counted(opposing), True
     elif difficulty is not None:
         opposition, active = difficulty, False
     else:
@@ -435,14 +453,16 @@ def roll_odds(
         against=against,
         defend_skill=defending if active else None,
         scale_benefit=scale_benefit,
+        second_skill=second_skill,
+        defend_second_skill=defend_second_skill if active else None,
     )
     if engine is not None:
         # What the rules add beyond each side's rating (the stunts are counted above).
         effort, defence_effort = engine
-        mine = effort - roller.rating(skill)
+        mine = effort - rating
         theirs = 0
         if against is not None and defence_effort is not None and defending is not None:
-            theirs = defence_effort - game.character(against).rating(defending)
+            theirs = defence_effort - defence_rating
         extra = (mine, theirs)
         modifier += mine
         opposition += theirs
@@ -471,6 +491,9 @@ def roll_odds(
         "engine_bonus": extra[0],
         "opposing_engine_bonus": extra[1],
         "defend_skill": defending if active else None,
+        # Two combined lists: the second skills each side adds (None: one skill is rolled).
+        "second_skill": second_skill,
+        "defend_second_skill": defend_second_skill if active else None,
         "stunts": stunts,
         "opposing_stunts": opposing,
         "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
@@ -519,6 +542,8 @@ def _engine_roll(
     against: str | None,
     defend_skill: str | None,
     scale_benefit: ScaleBenefit | None,
+    second_skill: str | None = None,
+    defend_second_skill: str | None = None,
 ) -> tuple[int, int | None] | None:
     """In a conflict, ``actor``'s roll and its opposition before the dice as the engine sets them
     up (:meth:`~fatekit.rules.scenes.conflict.Conflict.efforts_before_dice`: a mob's teamwork, a
@@ -541,6 +566,8 @@ def _engine_roll(
             against=against,
             defend_skill=defend_skill,
             scale_benefit=scale_benefit,
+            second_skill=second_skill,
+            defend_second_skill=defend_second_skill,
         )
     except FateError:
         return None
@@ -564,7 +591,8 @@ def defending_skill(
             allowed = conflict.defence.opposing_skills(against)
         return next(iter(allowed), "")
     if action != "attack":
-        return max(opponent.skills, key=opponent.rating, default="")
+        mine = first_skills(state.ruleset.preset, opponent.skills)
+        return max(mine, key=opponent.rating, default="")
     track = Track.MENTAL if mental else Track.PHYSICAL
     if conflict is not None:
         track = conflict.roster.harm  # a rule set's own harm, such as wealth

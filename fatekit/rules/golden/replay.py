@@ -91,6 +91,8 @@ class _Opposed(TypedDict):
     against: str | None
     defend_skill: str | None
     defender_dice: ScriptedDice
+    second_skill: str | None
+    defend_second_skill: str | None
 
 
 class _Runner(Expectations):
@@ -188,6 +190,8 @@ class _Runner(Expectations):
             against=step.get("against"),
             defend_skill=step.get("defend_skill"),
             defender_dice=self._dice(step, "defend_dice"),
+            second_skill=step.get("second_skill"),
+            defend_second_skill=step.get("defend_second_skill"),
         )
 
     def _do_attack(self, step: Mapping[str, Any]) -> None:
@@ -198,6 +202,8 @@ class _Runner(Expectations):
             dice=self._dice(step),
             defender_dice=self._dice(step, "defend_dice"),
             defend_skill=step.get("defend_skill"),
+            second_skill=step.get("second_skill"),
+            defend_second_skill=step.get("defend_second_skill"),
             defender=step.get("defender"),
             forgo_defense=bool(step.get("forgo_defense", False)),
             ranged=step.get("ranged"),

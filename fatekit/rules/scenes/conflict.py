@@ -126,6 +126,9 @@ class RollOptions(TypedDict, total=False):
     defender_dice: DiceSource | None
     helpers: Iterable[str]
     scale_benefit: ScaleBenefit | str | None
+    # Two combined lists: the second list's skill the roll and its defence add.
+    second_skill: str | None
+    defend_second_skill: str | None
 
 
 class AttackOptions(RollOptions, total=False):
@@ -498,7 +501,13 @@ class Conflict:
         )
         forced = None if into_block is None else blocks[into_block]
         roll = self.roster.action_roll(
-            actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None
+            actor,
+            Action.ATTACK,
+            skill,
+            dice,
+            0 if forgo_defense else None,
+            second=options.get("second_skill"),
+            checked=checked,
         )
         if forgo_defense:
             if checked and defender is not None:
@@ -512,6 +521,7 @@ class Conflict:
                 melee=not ranged,
                 dice=options.get("defender_dice"),
                 target=target,
+                second=options.get("defend_second_skill"),
             )
         advantage = self._bonuses(roll, actor, skill, victim, options, checked=checked)
         self.turns.start(
@@ -562,6 +572,8 @@ class Conflict:
             options.get("defend_skill"),
             options.get("defender_dice"),
             checked=checked,
+            second=options.get("second_skill"),
+            defend_second=options.get("defend_second_skill"),
         )
         if checked and zone is not None:
             if self.roster.scene.zones is None or zone not in self.roster.scene.zones.zones:
@@ -648,6 +660,8 @@ class Conflict:
             options.get("defend_skill"),
             options.get("defender_dice"),
             checked=checked,
+            second=options.get("second_skill"),
+            defend_second=options.get("defend_second_skill"),
         )
         advantage = self._bonuses(roll, actor, skill, against, options, checked=checked)
         self.turns.start(
@@ -674,6 +688,8 @@ class Conflict:
         against: str | None = None,
         defend_skill: str | None = None,
         scale_benefit: ScaleBenefit | str | None = None,
+        second_skill: str | None = None,
+        defend_second_skill: str | None = None,
     ) -> tuple[int, int | None]:
         """What ``actor``'s roll of ``skill`` for ``action`` and its opposition (``against``, or
         ``None``: a difficulty) stand at before any dice, stunt or invoke, as :meth:`attack`,
@@ -682,17 +698,36 @@ class Conflict:
         refuse counts for nothing). For the odds before a roll: nothing changes, whoever's turn
         it is (raises as those methods do on a skill no one may defend with)."""
         roll = self.roster.action_roll(
-            actor, action, skill, ScriptedDice(["0000"]), None if against else 0
+            actor,
+            action,
+            skill,
+            ScriptedDice(["0000"]),
+            None if against else 0,
+            second=second_skill,
         )
         if against is not None:
             if action is Action.ATTACK:
                 melee = not self.targets.attack_is_ranged(actor, skill)
                 self.defence.add_defence(
-                    roll, against, defend_skill, melee=melee, dice=None, target=against, trial=True
+                    roll,
+                    against,
+                    defend_skill,
+                    melee=melee,
+                    dice=None,
+                    target=against,
+                    trial=True,
+                    second=defend_second_skill,
                 )
             else:
                 self.defence.add_defence(
-                    roll, against, defend_skill, melee=True, dice=None, harm=False, trial=True
+                    roll,
+                    against,
+                    defend_skill,
+                    melee=True,
+                    dice=None,
+                    harm=False,
+                    trial=True,
+                    second=defend_second_skill,
                 )
         self.big_bad_rules.solo_bonus(roll, actor)
         # A benefit the roll would refuse (no difference in scale) counts for nothing.

@@ -6,6 +6,12 @@ from collections.abc import Iterable
 from typing import Required, TypedDict, Unpack
 
 from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.characters.combined_rolls import (
+    best_second,
+    check_pair,
+    combined_rating,
+    first_skills,
+)
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import DiceSource
@@ -36,13 +42,16 @@ class DefenceTerms(TypedDict, total=False):
     """How a defence opposes a roll: ``melee``, against an attack at close quarters (which a
     defence like Fight may parry); its ``dice`` (``None``: rolled when the roll is); ``harm``, a
     defence against an attack (else, opposing a create an advantage or an overcome); the
-    ``target`` the attack aims at; a ``trial`` roll (the odds before a roll) records nothing."""
+    ``target`` the attack aims at; a ``trial`` roll (the odds before a roll) records nothing;
+    with two combined lists, the ``second`` skill added (named by no one: the best of the second
+    list)."""
 
     melee: Required[bool]
     dice: Required[DiceSource | None]
     harm: bool
     target: str | None
     trial: bool
+    second: str | None
 
 
 class Defence:
@@ -119,7 +128,7 @@ class Defence:
         sheet = roster.fighter(defender).character
         allowed = [
             s
-            for s in roster.sheet_skills(sheet)
+            for s in first_skills(roster.preset, roster.sheet_skills(sheet))
             if roster.preset.can_use(
                 s, Action.DEFEND, roster.harm, melee=melee, stunts=sheet.stunts
             )
@@ -131,7 +140,8 @@ class Defence:
         with, best first: any skill the story makes fit; named by no one, the best is rolled."""
         roster = self.roster
         sheet = roster.fighter(participant).character
-        return tuple(sorted(roster.sheet_skills(sheet), key=lambda s: -roster.rating(sheet, s)))
+        skills = first_skills(roster.preset, roster.sheet_skills(sheet))
+        return tuple(sorted(skills, key=lambda s: -roster.rating(sheet, s)))
 
     def opposed_roll(
         self,
@@ -145,17 +155,30 @@ class Defence:
         defender_dice: DiceSource | None,
         *,
         checked: bool = True,
+        second: str | None = None,
+        defend_second: str | None = None,
     ) -> ActionRoll:
         """``actor``'s roll against a ``difficulty`` or the active opposition of ``against``
-        (not ``checked``: as a table's log recorded it, checked by no rule)."""
+        (not ``checked``: as a table's log recorded it, checked by no rule); ``second`` and
+        ``defend_second``: the skills of the second list added, with two combined lists."""
         if checked and (difficulty is None) == (against is None):
             raise BadInput("give either a difficulty or who opposes the roll (against=...)")
-        roll = self.roster.action_roll(actor, action, skill, dice, difficulty)
+        roll = self.roster.action_roll(
+            actor, action, skill, dice, difficulty, second=second, checked=checked
+        )
         if against is not None:
             if checked:
                 self._check_opposes(against)
             defend = self.add_defence if checked else self.defence_added
-            defend(roll, against, defend_skill, melee=True, dice=defender_dice, harm=False)
+            defend(
+                roll,
+                against,
+                defend_skill,
+                melee=True,
+                dice=defender_dice,
+                harm=False,
+                second=defend_second,
+            )
         return roll
 
     def _check_opposes(self, against: str) -> None:
@@ -181,7 +204,18 @@ class Defence:
                     f"{roster.skill_name(skill)} cannot defend against this attack",
                     ATTACK_DEFEND_RULE,
                 )
+        second = how.get("second")
+        if skill is not None or second is not None:
+            sheet = roster.fighters[defender].character
+            chosen = skill if skill is not None else self._default_skill(defender, how)
+            found = second if second is not None else best_second(roster.preset, sheet.skills)
+            check_pair(roster.preset, sheet.skills, chosen, found, who=defender)
         self.defence_added(roll, defender, skill, **how)
+
+    def _default_skill(self, defender: str, how: DefenceTerms) -> str:
+        """The skill the engine defends ``defender`` with when nobody names one."""
+        allowed = self.defence_skills(defender, melee=how["melee"]) if how.get("harm", True) else ()
+        return (allowed or self.opposing_skills(defender))[0]
 
     def defence_added(
         self, roll: ActionRoll, defender: str, skill: str | None, **how: Unpack[DefenceTerms]
@@ -191,12 +225,15 @@ class Defence:
         roster = self.roster
         sheet = roster.fighters[defender].character
         if skill is None:
-            allowed = (
-                self.defence_skills(defender, melee=how["melee"]) if how.get("harm", True) else ()
-            )
-            skill = (allowed or self.opposing_skills(defender))[0]
+            skill = self._default_skill(defender, how)
+        # With two combined lists a defence adds a skill of the second list too (the best,
+        # named by no one); older logs never had two.
+        second = how.get("second") or best_second(roster.preset, sheet.skills)
+        rating = roster.rating(sheet, skill)
+        if second is not None:
+            rating = combined_rating(rating, sheet.rating(second))
         dice = how["dice"]
-        defence = roll.opposed_by(defender, roster.rating(sheet, skill), skill=skill, dice=dice)
+        defence = roll.opposed_by(defender, rating, skill=skill, dice=dice)
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)
         if defender in self.full_defenders:

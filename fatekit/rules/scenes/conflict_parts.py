@@ -9,6 +9,7 @@ from enum import StrEnum
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.combined_rolls import check_pair, combined_rating
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution
 from fatekit.rules.core.citations import CONDENSED, CORE, Rule, rule
@@ -371,14 +372,29 @@ class Roster:
         return self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts)
 
     def action_roll(
-        self, actor: str, action: Action, skill: str, dice: DiceSource, difficulty: int | None
+        self,
+        actor: str,
+        action: Action,
+        skill: str,
+        dice: DiceSource,
+        difficulty: int | None,
+        *,
+        second: str | None = None,
+        checked: bool = False,
     ) -> ActionRoll:
-        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger."""
+        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger; with
+        two combined lists, ``second`` is the second list's skill added (``checked``: a roll
+        being decided, whose pair the rule set must allow)."""
         sheet = self.fighter(actor).character
+        rating = self.rating(sheet, skill)
+        if checked:
+            check_pair(self.preset, sheet.skills, skill, second, who=actor)
+        if second is not None:
+            rating = combined_rating(rating, sheet.rating(second))
         roll = ActionRoll(
             actor,
             action,
-            self.rating(sheet, skill),
+            rating,
             skill=skill,
             dice=dice,
             ledger=self.game.ledger,

@@ -26,6 +26,12 @@ from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.lasting import check_overcome_removes
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase, offering
 from fatekit.rules.aspects.stunt_uses import default_stunts
+from fatekit.rules.characters.combined_rolls import (
+    best_second,
+    check_pair,
+    first_skills,
+    pair_rating,
+)
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput, FateError
@@ -58,6 +64,7 @@ from fatekit.table.deciding import (
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
+from fatekit.table.pairs import pairs
 from fatekit.table.parts import UNSET, AspectRefPart, InvocationPart, Part, UnsetType
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
@@ -100,8 +107,10 @@ class ActionCommand(SkillRoll):
     defend_skill: str | None = None
     defend_dice: str | None = None
     stunts: tuple[str, ...] | None = None
+    defend_second_skill: str | None = None  # two combined lists: the defender's second skill
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Roll(ActionCommand):
     """An action roll outside a conflict: overcome or create an advantage, against a
@@ -171,6 +180,8 @@ class ActionRolled(SkillRolled):
     # The defender's free stunts that fit the defence apply (every roll since stunts counted at
     # the table; an older log's defence had none, and replays as it was).
     defence_stunts: bool = False
+    # Two combined lists: the second list's skill the defender added (older logs: none).
+    defend_second_skill: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -231,17 +242,48 @@ def _roll(context: Context, command: Roll) -> list[Event]:
     check_may_roll(context.state, context.seat, command.actor)  # what the scene offers
     check_zone_known(context.state, context.seat, command.move_to)
     context.require_skill(command.actor, command.skill)
+    preset = context.state.game.ruleset.preset
+    actor = context.state.game.character(command.actor)
+    check_pair(preset, actor.skills, command.skill, command.second_skill, who=actor.id)
     if command.against is not None and command.defend_skill is None:
         # An opponent named with no skill opposes with their best; the event says which.
         opponent = context.state.game.character(command.against)
-        best = max(opponent.skills, key=opponent.rating, default=None)
+        mine = first_skills(preset, opponent.skills)
+        best = max(mine, key=opponent.rating, default=None)
         if best is None:
             raise BadInput(f"name the skill {opponent.name} opposes the roll with")
         command = dataclasses.replace(command, defend_skill=best)
+    command = defended_second(context.state, command, command.against)
+    if command.against is not None and command.defend_skill is not None:
+        opponent = context.state.game.character(command.against)
+        check_pair(
+            preset,
+            opponent.skills,
+            command.defend_skill,
+            command.defend_second_skill,
+            who=opponent.id,
+        )
     made = rolled_against(context, RollMade, command, command.action)
     if command.move_to is not None and zone_hidden(context.state, command.move_to):
         made = dataclasses.replace(made, zone_hidden=True)
     return [made]
+
+
+Acting = TypeVar("Acting", bound=ActionCommand)
+
+
+def defended_second(state: TableState, command: Acting, defender: str | None) -> Acting:
+    """``command`` with the skill of the second list its defender adds, with two combined
+    lists: the one named, or the defender's best (as a defence with no skill named takes the
+    best); the event records it. Other rule sets add none (a named one is refused as the roll
+    is judged)."""
+    if defender is None or command.defend_second_skill is not None:
+        return command
+    if defender not in state.game.characters:
+        return command  # the fold refuses an unknown defender
+    sheet = state.game.characters[defender]
+    best = best_second(state.game.ruleset.preset, sheet.skills)
+    return dataclasses.replace(command, defend_second_skill=best)
 
 
 @decides(Invoke)
@@ -450,7 +492,7 @@ def _free_roll(state: TableState, event: RollMade, *, rated: bool) -> ActionRoll
     roll = ActionRoll(
         actor.id,
         event.action,
-        actor.rating(event.skill) if rated else 0,
+        pair_rating(actor.rating, event.skill, event.second_skill) if rated else 0,
         skill=event.skill,
         difficulty=event.difficulty,
         dice=require_dice(event.faces, "roll"),
@@ -462,7 +504,11 @@ def _free_roll(state: TableState, event: RollMade, *, rated: bool) -> ActionRoll
         skill = event.defend_skill
         roll.opposed_by(
             defender.id,
-            defender.rating(skill) if rated and skill is not None else 0,
+            (
+                pair_rating(defender.rating, skill, event.defend_second_skill)
+                if rated and skill is not None
+                else 0
+            ),
             skill=skill,
             dice=require_dice(event.defend_faces, "defence"),
         )

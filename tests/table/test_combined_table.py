@@ -1,0 +1,298 @@
+"""A table on a rule set with two combined skill lists (fate-condensed.ru.md § Optional Rules >
+Changing the Skill List, Combination): every roll adds a skill from each list, in a conflict
+too, the rating being the two added; the pair is refused when it breaks the lists, at other
+tables a second skill is refused, and the commands that cannot add two yet are refused with a
+reason. The event records both skills, folding again gives the same table, and the odds read the
+summed ratings."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fatekit.odds import chances
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.scenes.conflict import ConflictKind
+from fatekit.table import commands as c
+from fatekit.table import view_for
+from fatekit.table.offers import roll_odds
+from fatekit.table.seats import Role
+
+from ..sheets import ruth_sheet  # type: ignore[import-not-found]
+from .conftest import Play, assert_replays  # type: ignore[import-not-found]
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
+
+GUARD = {
+    "format": "fatekit-character",
+    "version": 1,
+    "id": "guard",
+    "name": "Captain of the Cardinal's Guard",
+    "kind": "major_npc",
+    "preset": "crossed-blades",
+    "aspects": [{"kind": "high_concept", "name": "The Cardinal's Loyal Blade"}],
+    "skills": {"swordplay": 2, "riding": 1, "resolve": 2, "cunning": 1},
+}
+
+
+def text(name: str) -> str:
+    return (EXAMPLES / name).read_text(encoding="utf-8")
+
+
+def bridge() -> Play:
+    """Inès (Swordplay +2, Riding +1; Daring +1, Grace +2, Cunning +1) and the guard captain
+    (Swordplay +2, Riding +1; Resolve +2, Cunning +1) on the Pont Neuf."""
+    table = Play()
+    ruleset = text("crossed-blades.ruleset.json")
+    table.do(c.CreateTable(name="Paris", preset="crossed-blades", ruleset=ruleset))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    table.do(c.AddCharacter(sheet=text("crossed-blades.character.json"), owner="ann"), "ann")
+    table.do(c.AddCharacter(sheet=json.dumps(GUARD)))
+    table.do(c.StartSession())
+    table.do(c.StartScene(name="Pont Neuf", participants=("ines", "guard")))
+    return table
+
+
+def fight(table: Play) -> None:
+    table.do(
+        c.StartConflict(
+            sides=(("ines", ("ines",)), ("guard", ("guard",))),
+            kind=ConflictKind.PHYSICAL,
+            first="ines",
+        )
+    )
+
+
+def refused(table: Play, command: c.Command, seat: str = "gm") -> BadInput:
+    version = table.s.version
+    with pytest.raises(BadInput) as raised:
+        table.do(command, seat)
+    assert table.s.version == version  # nothing changed
+    return raised.value
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_an_overcome_adds_an_action_and_a_manner() -> None:
+    """Swordplay (+2) + Grace (+2) = +4, and +0+0 on the dice: an effort of 6 against Great
+    (+4)."""
+    table = bridge()
+    table.do(
+        c.Roll(
+            actor="ines",
+            skill="swordplay",
+            second_skill="grace",
+            action=Action.OVERCOME,
+            difficulty=4,
+            dice="+0+0",
+        ),
+        "ann",
+    )
+    made = table.log[-1]
+    assert (made.skill, made.second_skill) == ("swordplay", "grace")
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["shifts"]) == (6, 2)
+    assert_replays(table, ("gm", "ann"))
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_an_opponent_adds_their_best_manner_and_the_event_says_which() -> None:
+    """The captain opposes Inès's Riding (+1) + Daring (+1) with Swordplay (+2), named, and his
+    best manner, Resolve (+2), named by no one: 2 + 0 against 4 + 0."""
+    table = bridge()
+    table.dice = ["0000"]  # the captain's dice, the table's to roll
+    table.do(
+        c.Roll(
+            actor="ines",
+            skill="riding",
+            second_skill="daring",
+            action=Action.CREATE_ADVANTAGE,
+            against="guard",
+            defend_skill="swordplay",
+            dice="0000",
+        ),
+        "ann",
+    )
+    made = table.log[-1]
+    assert made.defend_second_skill == "resolve"
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"]) == (2, 4)
+    assert_replays(table, ("gm", "ann"))
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_a_conflicts_attack_and_defence_each_add_two() -> None:
+    """Inès's Swordplay (+2) + Daring (+1) and ++00 against the captain's Swordplay (+2) +
+    Resolve (+2) and 0000: 5 against 4, a hit of 1; his answer, Swordplay (+2) + Cunning (+1)
+    and +000 against her Riding (+1) + Grace (+2): 4 against 3."""
+    table = bridge()
+    fight(table)
+    table.dice = ["0000"]  # the captain's defence, the table's to roll
+    table.do(
+        c.Attack(
+            actor="ines",
+            target="guard",
+            skill="swordplay",
+            second_skill="daring",
+            dice="++00",
+            defend_skill="swordplay",
+            defend_second_skill="resolve",
+        ),
+        "ann",
+    )
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"], roll["shifts"]) == (5, 4, 1)
+    assert_replays(table, ("gm", "ann"))
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_a_defence_named_by_no_one_adds_the_best_manner() -> None:
+    table = bridge()
+    fight(table)
+    table.dice = ["0000"]  # the captain's defence, the table's to roll
+    table.do(
+        c.Attack(
+            actor="ines",
+            target="guard",
+            skill="swordplay",
+            second_skill="daring",
+            dice="0000",
+        ),
+        "ann",
+    )
+    made = table.log[-1]
+    assert made.defend_second_skill == "resolve"
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"]) == (3, 4)
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_conflict_overcome_and_advantage_add_two() -> None:
+    table = bridge()
+    fight(table)
+    table.do(
+        c.CreateAdvantage(
+            actor="ines",
+            skill="noticing",
+            second_skill="cunning",
+            difficulty=2,
+            dice="+000",
+        ),
+        "ann",
+    )
+    roll = view_for(table.s, "gm")["roll"]
+    assert roll["effort"] == 3  # Noticing (+1) + Cunning (+1) + 1
+    assert_replays(table, ("gm", "ann"))
+
+
+@pytest.mark.rule("skills.combined-roll")
+@pytest.mark.parametrize(
+    ("fields", "code", "params"),
+    [
+        ({"skill": "swordplay"}, "second_skill_needed", {"list": "Manners"}),
+        (
+            {"skill": "swordplay", "second_skill": "riding"},
+            "second_skill_list",
+            {"skill": "riding", "list": "Manners"},
+        ),
+        (
+            {"skill": "grace", "second_skill": "daring"},
+            "first_skill_list",
+            {"skill": "grace", "list": "Actions"},
+        ),
+    ],
+)
+def test_a_pair_the_lists_do_not_allow_is_refused(
+    fields: dict[str, Any], code: str, params: dict[str, str]
+) -> None:
+    table = bridge()
+    error = refused(
+        table, c.Roll(actor="ines", action=Action.OVERCOME, difficulty=2, **fields), "ann"
+    )
+    assert (error.code, error.params) == (code, params)
+    assert "skills.combined-roll" in str(error)
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_an_attack_without_its_second_skill_is_refused() -> None:
+    table = bridge()
+    fight(table)
+    error = refused(table, c.Attack(actor="ines", target="guard", skill="swordplay"), "ann")
+    assert error.code == "second_skill_needed"
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_a_roll_that_cannot_add_two_yet_is_refused_with_a_reason() -> None:
+    table = bridge()
+    table.do(
+        c.StartContest(
+            sides=(("ines", ("ines",)), ("guard", ("guard",))),
+            intents=(("ines", "escape"), ("guard", "catch her")),
+        )
+    )
+    error = refused(
+        table,
+        c.ContestRoll(actor="ines", side="ines", skill="riding", second_skill="daring"),
+        "ann",
+    )
+    assert (error.code, error.params) == ("combined_not_played", {})
+    assert "ContestRoll" in str(error)
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_a_one_list_table_refuses_a_second_skill() -> None:
+    table = Play()
+    table.do(c.CreateTable(name="Plain", preset="condensed"))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    table.do(c.AddCharacter(sheet=ruth_sheet(), owner="ann"), "ann")
+    table.do(c.StartSession())
+    table.do(c.StartScene(name="Street", participants=("ruth",)))
+    error = refused(
+        table,
+        c.Roll(
+            actor="ruth",
+            skill="fight",
+            second_skill="athletics",
+            action=Action.OVERCOME,
+            difficulty=2,
+        ),
+        "ann",
+    )
+    assert error.code == "second_skill_refused"
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_the_odds_are_those_of_the_summed_ratings() -> None:
+    """Swordplay (+2) + Daring (+1) against the captain's Swordplay (+2) + Resolve (+2): exactly
+    the chances of +3 against an active +4."""
+    table = bridge()
+    fight(table)
+    found = roll_odds(
+        table.s,
+        "gm",
+        actor="ines",
+        skill="swordplay",
+        second_skill="daring",
+        against="guard",
+        defend_skill="swordplay",
+        action="attack",
+    )
+    assert (found["modifier"], found["opposition"]) == (3, 4)
+    assert found["defend_second_skill"] == "resolve"
+    expected = chances(3, 4, active=True).as_dict()
+    assert {k: v["exact"] for k, v in found["chances"].items()} == {
+        k: f"{Fraction(v).numerator}/{Fraction(v).denominator}" for k, v in expected.items()
+    }
+    # Outside a conflict, against a difficulty: +4 (Swordplay and Grace) against Fair (+2).
+    table = bridge()
+    found = roll_odds(
+        table.s, "ann", actor="ines", skill="swordplay", second_skill="grace", difficulty=2
+    )
+    assert found["modifier"] == 4
+    with pytest.raises(BadInput) as raised:
+        roll_odds(table.s, "ann", actor="ines", skill="swordplay", difficulty=2)
+    assert raised.value.code == "second_skill_needed"
