@@ -15,11 +15,14 @@ from typing import Any
 import pytest
 
 from fatekit.odds import chances
+from fatekit.odds.plan import fight_plan
+from fatekit.odds.simulate import simulate
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import view_for
+from fatekit.table.foresight import foresight_scenarios
 from fatekit.table.offers import roll_odds
 from fatekit.table.seats import Role
 
@@ -296,3 +299,24 @@ def test_the_odds_are_those_of_the_summed_ratings() -> None:
     with pytest.raises(BadInput) as raised:
         roll_odds(table.s, "ann", actor="ines", skill="swordplay", difficulty=2)
     assert raised.value.code == "second_skill_needed"
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_foresight_and_the_simulator_add_each_fighters_best_second_skill() -> None:
+    """Foresight boils the fight down as the engine would roll it: Inès attacks and defends with
+    Swordplay (+2) + Grace (+2), her best manner; the captain with Swordplay (+2) + Resolve (+2),
+    NPC as he is. Both engines play it (the scalar one through the rules engine, which refuses a
+    roll with no second skill), and agree."""
+    table = bridge()
+    fight(table)
+    scenario = foresight_scenarios(table.s).baseline
+    plan = fight_plan(scenario)
+    ines, guard = (next(f for f in plan.fighters if f.id == who) for who in ("ines", "guard"))
+    assert (ines.close.skill, ines.close.second, ines.close.modifier) == ("swordplay", "grace", 4)
+    assert (ines.defend_close.modifier, guard.close.modifier) == (4, 4)
+    assert (guard.close.second, guard.defend_close.modifier) == ("resolve", 4)
+    wins = [
+        simulate(scenario, 300, seed=7, engine=engine).as_json()["sides"]["ines"]["win"]
+        for engine in ("scalar", "vector")
+    ]
+    assert abs(wins[0] - wins[1]) < 0.15

@@ -51,9 +51,10 @@ def check_pair(
 ) -> None:
     """Refuse a roll of ``skill`` (and ``second``) that the rule set's lists do not allow.
 
-    With two combined lists, ``skill`` comes from the first list (or is a skill of ``who``'s
-    sheet on no list, a hazard's own) and ``second`` from the second; without them, a second
-    skill is refused. ``own`` is the sheet's ratings.
+    With two combined lists, ``skill`` comes from the first list and ``second`` from the
+    second; a skill of ``who``'s own sheet on neither list (a hazard's) is rated on its own, so
+    it needs no second skill. Without two lists, a second skill is refused. ``own`` is the
+    sheet's ratings.
     """
     cite = f"[{COMBINED_ROLL_RULE.key}: {COMBINED_ROLL_RULE.cite()}]"
     if not is_combined(preset):
@@ -65,6 +66,8 @@ def check_pair(
             )
         return
     first_list, second_list = preset.skill_lists
+    if second is None and skill in own and skill not in first_list and skill not in second_list:
+        return  # a hazard's (or a sheet's own) skill: its rating is the whole of it
     if second is None:
         raise BadInput(
             f"{preset.name} adds a skill from {second_list.name} to every roll: name it "

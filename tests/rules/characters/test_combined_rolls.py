@@ -60,6 +60,7 @@ def test_a_pair_off_the_lists_is_refused(skill: str, second: str | None, code: s
 def test_a_pair_on_the_lists_passes_and_a_hazards_own_skill_comes_first() -> None:
     check_pair(BLADES, INES, "swordplay", "daring", who="ines")
     check_pair(BLADES, {"scalding": 3}, "scalding", "resolve", who="steam")
+    check_pair(BLADES, {"scalding": 3}, "scalding", None, who="steam")  # rated on its own
 
 
 @pytest.mark.rule("skills.combined-roll")
