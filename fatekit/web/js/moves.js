@@ -8,10 +8,11 @@ import {
   diceField,
   diceInput,
   difficultyGuide,
+  firstSkills,
   followsView,
   ladderOptions,
   openDialog,
-  ratingOf,
+  secondSkillField,
   select,
   sendFrom,
   skillOptions,
@@ -177,7 +178,9 @@ function openAttack(actor, move) {
   // Which targets each skill reaches, and which skills shoot from a distance, are the engine's
   // word (the view's legal actions): the target list follows the skill chosen.
   const reach = move.reach || Object.fromEntries(move.skills.map((k) => [k, move.targets]));
-  const skillSel = select("attack-skill", skillOptions(move.skills, actor));
+  const skillSel = select("attack-skill", skillOptions(firstSkills(move.skills), actor));
+  // Two combined lists: the second list's skill the attack adds, and the sum said.
+  const second = secondSkillField("attack-second-skill", () => actor, skillSel);
   const target = characterSelect("attack-target", reach[skillSel.value] || []);
   const scene = seatView().scene;
   const zoned = c && c.kind === "physical" && scene && scene.zones;
@@ -217,6 +220,7 @@ function openAttack(actor, move) {
     showOdds(odds, {
       actor,
       skill: skillSel.value,
+      ...(second.sel ? { second_skill: second.sel.value } : {}),
       against: target.value,
       mental,
       action: "attack",
@@ -225,6 +229,7 @@ function openAttack(actor, move) {
   };
   target.addEventListener("change", update);
   if (benefit) benefit.addEventListener("change", update);
+  if (second.sel) second.sel.addEventListener("change", update);
   skillSel.addEventListener("change", () => {
     fitTargets();
     update();
@@ -236,6 +241,7 @@ function openAttack(actor, move) {
       "div",
       {},
       field(t("roll.skill"), skillSel, range),
+      second.box,
       field(t("attack.target"), target),
       shelters.length
         ? h("div", { class: "inline" }, field(t("attack.cover"), cover), field(t("attack.cover_use"), coverUse))
@@ -254,6 +260,7 @@ function openAttack(actor, move) {
           actor,
           target: target.value,
           skill: skillSel.value,
+          ...(second.sel ? { second_skill: second.sel.value } : {}),
           ...(cover.value ? { cover: cover.value, cover_use: coverUse.value } : {}),
           ...(into.value ? { into_block: into.value } : {}),
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
@@ -557,7 +564,10 @@ function openConflictRoll(actor, move, type) {
   const asked = askedRoll(actor, type === "Overcome" ? "overcome" : "create_advantage");
   if (asked) return openAskedRoll(asked, move);
   const c = seatView().conflict;
-  const skillSel = select("conflict-skill", skillOptions(move.skills, actor));
+  const skillSel = select("conflict-skill", skillOptions(firstSkills(move.skills), actor));
+  // Two combined lists: the second list's skill the roll adds, and the sum said.
+  const second = secondSkillField("conflict-second-skill", () => actor, skillSel);
+  const pair = () => (second.sel ? { second_skill: second.sel.value } : {});
   const difficulty = select("conflict-difficulty", ladderOptions(), "2");
   // With obstacles, an overcome may be aimed at a block (past it, or rid of it) or a hazard;
   // the engine then sets the difficulty from its rating.
@@ -586,7 +596,7 @@ function openConflictRoll(actor, move, type) {
     const id = opponent();
     const chosen = opposeWith.value;
     opposeWith.replaceChildren(
-      ...select(opposeWith.id, [["", t("roll.their_best")], ...(id ? skillOptions(null, id) : [])]).childNodes,
+      ...select(opposeWith.id, [["", t("roll.their_best")], ...(id ? skillOptions(firstSkills(), id) : [])]).childNodes,
     );
     opposeWith.value = chosen;
     if (opposeWith.value !== chosen) opposeWith.value = "";
@@ -634,7 +644,7 @@ function openConflictRoll(actor, move, type) {
   const [diceIn, diceBox] = diceField("conflict-dice");
   /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
-  const guide = difficultyGuide(difficulty, () => ratingOf(actor, skillSel.value));
+  const guide = difficultyGuide(difficulty, second.rating);
   const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const action = type === "Overcome" ? "overcome" : "create_advantage";
   const update = () => {
@@ -646,6 +656,7 @@ function openConflictRoll(actor, move, type) {
       showOdds(odds, {
         actor,
         skill: skillSel.value,
+        ...pair(),
         against: opponent(),
         action,
         ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}),
@@ -657,12 +668,22 @@ function openConflictRoll(actor, move, type) {
       odds.params = undefined; // nothing to ask again while an obstacle sets the difficulty
       fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
     } else
-      showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action, ...scale, ...claimed() });
+      showOdds(odds, {
+        actor,
+        skill: skillSel.value,
+        ...pair(),
+        difficulty: difficulty.value,
+        action,
+        ...scale,
+        ...claimed(),
+      });
   };
   if (benefit) benefit.addEventListener("change", update);
   if (claim) claim.addEventListener("change", update);
   skillSel.addEventListener("change", update);
   skillSel.addEventListener("change", guide.redraw);
+  if (second.sel) second.sel.addEventListener("change", update);
+  if (second.sel) second.sel.addEventListener("change", guide.redraw);
   difficulty.addEventListener("change", update);
   against.addEventListener("change", () => {
     fitOpposition();
@@ -684,6 +705,7 @@ function openConflictRoll(actor, move, type) {
       "div",
       {},
       field(t("roll.skill"), skillSel),
+      second.box,
       people.length || obstacles.length
         ? field(t(type === "Overcome" ? "overcome.against" : "roll.opposition"), against)
         : null,
@@ -704,6 +726,7 @@ function openConflictRoll(actor, move, type) {
         {
           actor,
           skill: skillSel.value,
+          ...pair(),
           ...obstacle(),
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
           ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),

@@ -9,12 +9,14 @@ import {
   characterSelect,
   diceField,
   difficultyGuide,
+  firstSkills,
   followsView,
   ladderOptions,
   openDialog,
   rankSkills,
-  ratingOf,
   refill,
+  secondSkillField,
+  secondSkills,
   select,
   sendFrom,
   skillOptions,
@@ -282,7 +284,9 @@ export function openRoll() {
     "roll-action",
     ["overcome", "create_advantage"].map((a) => [a, t(`action.${a}`)]),
   );
-  const skillSel = select("roll-skill", skillOptions(null, actor.value));
+  const skillSel = select("roll-skill", skillOptions(firstSkills(), actor.value));
+  // Two combined lists: the second list's skill the roll adds, and the sum said.
+  const second = secondSkillField("roll-second-skill", () => actor.value, skillSel);
   const mode = select("roll-mode", [
     ["difficulty", t("roll.against_difficulty")],
     ["against", t("roll.against_someone")],
@@ -302,10 +306,10 @@ export function openRoll() {
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   // The skill the opponent resists with: theirs to pick (the GM's for an NPC); left to the
   // table, their best opposes the roll.
-  const theirs = () => [["", t("roll.their_best")], ...skillOptions(null, against.value)];
+  const theirs = () => [["", t("roll.their_best")], ...skillOptions(firstSkills(), against.value)];
   const defendSkill = select("roll-defend-skill", theirs(), "");
   const againstBox = h("div", {}, field(t("roll.opponent"), against), field(t("roll.their_skill"), defendSkill));
-  const guide = difficultyGuide(difficulty, () => ratingOf(actor.value, skillSel.value));
+  const guide = difficultyGuide(difficulty, second.rating);
   const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const targetBox = field(t("roll.advantage_on"), target);
   // A new advantage made on someone may describe them: the aspect goes on their character.
@@ -351,6 +355,7 @@ export function openRoll() {
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
+      ...(second.sel ? { second_skill: second.sel.value } : {}),
       action: action.value,
       ...(mode.value === "difficulty"
         ? { difficulty: difficulty.value }
@@ -361,15 +366,18 @@ export function openRoll() {
     removable = removableBy(actor.value);
     refill(removing, removingOptions(actor.value));
     refill(moveTo, [["", t("overcome.no_move")], ...movingOptions(actor.value)]);
-    rankSkills(skillSel, actor.value);
+    rankSkills(skillSel, actor.value, firstSkills());
+    if (second.sel) rankSkills(second.sel, actor.value, secondSkills());
+    second.redraw();
     refill(against, characterOptions(othersInScene(actor.value)));
     refill(defendSkill, theirs());
   });
   against.addEventListener("change", () => refill(defendSkill, theirs()));
   actor.addEventListener("change", guide.redraw);
   skillSel.addEventListener("change", guide.redraw);
-  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill, moveTo, target])
-    el.addEventListener("change", update);
+  if (second.sel) second.sel.addEventListener("change", guide.redraw);
+  for (const el of [actor, action, skillSel, second.sel, mode, difficulty, against, defendSkill, moveTo, target])
+    if (el) el.addEventListener("change", update);
   openDialog(
     t("roll.new"),
     h(
@@ -378,6 +386,7 @@ export function openRoll() {
       field(t("roll.actor"), actor),
       field(t("roll.action"), action),
       field(t("roll.skill"), skillSel),
+      second.box,
       field(t("roll.opposition"), mode),
       difficultyBox,
       againstBox,
@@ -396,6 +405,7 @@ export function openRoll() {
           actor: actor.value,
           action: action.value,
           skill: skillSel.value,
+          ...(second.sel ? { second_skill: second.sel.value } : {}),
           ...(mode.value === "difficulty"
             ? { difficulty: Number(difficulty.value) }
             : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
