@@ -754,6 +754,8 @@ def _weighed_cases(key: str) -> tuple[Case, ...]:
     return (
         when(f"{key}.weight", "weight"),
         when(f"{key}.defend_weight", "defend_weight"),
+        # Two combined lists: the line names both skills the roll added.
+        when(f"{key}.pair", "second_skill"),
         when(key),
     )
 
@@ -763,6 +765,7 @@ tells(
     _weighed_cases("AdvantageRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
+    second=say.skill("second_skill"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )
@@ -772,6 +775,7 @@ tells(
     who=say.who("actor"),
     target=say.who("target"),
     skill=say.skill("skill"),
+    second=say.skill("second_skill"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )
@@ -780,6 +784,7 @@ tells(
     _weighed_cases("OvercomeRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
+    second=say.skill("second_skill"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )

@@ -1348,11 +1348,17 @@ def last_roll_view(viewer: Viewer) -> LastRollPart | None:
 # How the log tells this domain's events (the page and Discord read the same declaration).
 tells(
     RollMade,
-    (when("RollMade.move", "move_to"), when("RollMade")),
+    (
+        when("RollMade.move.pair", "move_to", "second_skill"),
+        when("RollMade.move", "move_to"),
+        when("RollMade.pair", "second_skill"),  # two combined lists: both skills named
+        when("RollMade"),
+    ),
     zone=say.text("move_to"),
     who=say.who("actor"),
     action=say.word("action.", "action"),
     skill=say.skill("skill"),
+    second=say.skill("second_skill"),
     dice=say.dice("faces", "defend_faces"),
     against=say.either(
         ("against", say.who("against")),

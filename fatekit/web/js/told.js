@@ -22,6 +22,14 @@ export const TOLD = {
         ],
       },
       {
+        key: "AdvantageRolled.pair",
+        when: [
+          {
+            field: "second_skill",
+          },
+        ],
+      },
+      {
         key: "AdvantageRolled",
       },
     ],
@@ -33,6 +41,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      second: {
+        kind: "skill",
+        field: "second_skill",
       },
       dice: {
         kind: "dice",
@@ -137,6 +149,14 @@ export const TOLD = {
         ],
       },
       {
+        key: "AttackRolled.pair",
+        when: [
+          {
+            field: "second_skill",
+          },
+        ],
+      },
+      {
         key: "AttackRolled",
       },
     ],
@@ -152,6 +172,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      second: {
+        kind: "skill",
+        field: "second_skill",
       },
       dice: {
         kind: "dice",
@@ -1388,6 +1412,14 @@ export const TOLD = {
         ],
       },
       {
+        key: "OvercomeRolled.pair",
+        when: [
+          {
+            field: "second_skill",
+          },
+        ],
+      },
+      {
         key: "OvercomeRolled",
       },
     ],
@@ -1399,6 +1431,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      second: {
+        kind: "skill",
+        field: "second_skill",
       },
       dice: {
         kind: "dice",
@@ -1532,10 +1568,29 @@ export const TOLD = {
   RollMade: {
     cases: [
       {
+        key: "RollMade.move.pair",
+        when: [
+          {
+            field: "move_to",
+          },
+          {
+            field: "second_skill",
+          },
+        ],
+      },
+      {
         key: "RollMade.move",
         when: [
           {
             field: "move_to",
+          },
+        ],
+      },
+      {
+        key: "RollMade.pair",
+        when: [
+          {
+            field: "second_skill",
           },
         ],
       },
@@ -1560,6 +1615,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      second: {
+        kind: "skill",
+        field: "second_skill",
       },
       dice: {
         kind: "dice",
