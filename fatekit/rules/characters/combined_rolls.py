@@ -25,6 +25,7 @@ __all__ = [
     "first_skills",
     "is_combined",
     "pair_rating",
+    "second_keys",
 ]
 
 COMBINED_ROLL_RULE = rule(
@@ -117,3 +118,9 @@ def first_skills(preset: Preset, keys: Iterable[str]) -> tuple[str, ...]:
         return tuple(keys)
     second_list = preset.skill_lists[1]
     return tuple(k for k in keys if k not in second_list)
+
+
+def second_keys(preset: Preset) -> tuple[str, ...]:
+    """The second list's skills, which a roll adds to one of the first list's; none with one
+    list."""
+    return preset.skill_lists[1].keys if is_combined(preset) else ()
