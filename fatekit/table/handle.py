@@ -38,7 +38,6 @@ from fatekit.table.facts import Watched, keep_rolls, recorded, watch
 from fatekit.table.fold import step_in_place
 from fatekit.table.folding import JUDGES
 from fatekit.table.history import EventLog, History
-from fatekit.table.pairs import check_pairs_played
 from fatekit.table.play.people import check_seat_id, new_table
 from fatekit.table.play.safety import RaiseSignal, blocks
 from fatekit.table.snapshot import copy_state
@@ -201,7 +200,6 @@ def decide(
         raise BadInput(f"unknown command {type(command).__name__}")
     if blocks(state, command):  # a safety signal comes first, waiver or not
         state.safety.require_clear()
-    check_pairs_played(state, command)  # two combined skill lists: no roll drops one
     with cited_in(state), waiving(() if waiver is None else waiver.rules) as waived:
         drafts = decided(Context(state, sitter, source, at), command)
     if waived.used and drafts:

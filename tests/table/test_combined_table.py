@@ -22,8 +22,11 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import view_for
+from fatekit.table.base import ActorRoll
+from fatekit.table.commands import COMMAND_TYPES
 from fatekit.table.foresight import foresight_scenarios
 from fatekit.table.offers import roll_odds
+from fatekit.table.pairs import PAIRED
 from fatekit.table.seats import Role
 
 from ..sheets import ruth_sheet  # type: ignore[import-not-found]
@@ -229,7 +232,8 @@ def test_an_attack_without_its_second_skill_is_refused() -> None:
 
 
 @pytest.mark.rule("skills.combined-roll")
-def test_a_roll_that_cannot_add_two_yet_is_refused_with_a_reason() -> None:
+def test_a_contests_roll_adds_two() -> None:
+    """Inès rides off: Riding (+1) + Grace (+2) and +000, an effort of 4."""
     table = bridge()
     table.do(
         c.StartContest(
@@ -237,13 +241,78 @@ def test_a_roll_that_cannot_add_two_yet_is_refused_with_a_reason() -> None:
             intents=(("ines", "escape"), ("guard", "catch her")),
         )
     )
-    error = refused(
-        table,
-        c.ContestRoll(actor="ines", side="ines", skill="riding", second_skill="daring"),
+    table.do(
+        c.ContestRoll(actor="ines", side="ines", skill="riding", second_skill="grace", dice="+000"),
         "ann",
     )
-    assert (error.code, error.params) == ("combined_not_played", {})
-    assert "ContestRoll" in str(error)
+    (roll,) = view_for(table.s, "gm")["rolls"]
+    assert roll["effort"] == 4
+    error = refused(table, c.ContestRoll(actor="guard", side="guard", skill="riding"))
+    assert error.code == "second_skill_needed"
+    assert_replays(table, ("gm", "ann"))
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_a_challenges_task_adds_the_second_skill_to_the_tasks() -> None:
+    """The task names Sneaking (+1); Inès adds Cunning (+1): 2 and 0000 against Fair (+2)."""
+    table = bridge()
+    table.do(c.StartChallenge(tasks=(("gate", "Slip past the gate", "sneaking", 2),)))
+    error = refused(table, c.ChallengeRoll(actor="ines", task="gate", dice="0000"), "ann")
+    assert error.code == "second_skill_needed"
+    table.do(c.ChallengeRoll(actor="ines", task="gate", second_skill="cunning", dice="0000"), "ann")
+    assert table.log[-1].second_skill == "cunning"
+    (roll,) = view_for(table.s, "gm")["rolls"]
+    assert (roll["effort"], roll["shifts"]) == (2, 0)
+    assert_replays(table, ("gm", "ann"))
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_an_attack_on_several_targets_adds_two() -> None:
+    table = Play()
+    ruleset = text("crossed-blades.ruleset.json")
+    table.do(
+        c.CreateTable(
+            name="Paris", preset="crossed-blades", ruleset=ruleset, options=("multiple_targets",)
+        )
+    )
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    table.do(c.AddCharacter(sheet=text("crossed-blades.character.json"), owner="ann"), "ann")
+    table.do(c.AddCharacter(sheet=json.dumps(GUARD)))
+    table.do(c.AddCharacter(sheet=json.dumps({**GUARD, "id": "cadet", "name": "Cadet"})))
+    table.do(c.StartSession())
+    table.do(c.StartScene(name="Pont Neuf", participants=("ines", "guard", "cadet")))
+    table.do(
+        c.StartConflict(
+            sides=(("ines", ("ines",)), ("guard", ("guard", "cadet"))),
+            kind=ConflictKind.PHYSICAL,
+            first="ines",
+        )
+    )
+    table.do(
+        c.SplitAttack(actor="ines", skill="swordplay", second_skill="daring", dice="++00"), "ann"
+    )
+    roll = view_for(table.s, "gm")["roll"]
+    assert roll["effort"] == 5  # Swordplay (+2) + Daring (+1) + 2
+    assert_replays(table, ("gm", "ann"))
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_a_secret_roll_adds_two() -> None:
+    table = bridge()
+    table.do(
+        c.SecretRoll(
+            actor="guard", skill="riding", second_skill="resolve", difficulty=2, dice="0000"
+        )
+    )
+    assert table.log[-1].effort == 3  # Riding (+1) + Resolve (+2)
+
+
+def test_every_roll_a_seat_may_ask_for_plays_two_lists() -> None:
+    """No roll at a table with two combined lists is made at one skill's rating: every command
+    that rolls for a character is one whose decider adds the second skill."""
+    rolls = {kind for kind in COMMAND_TYPES.values() if issubclass(kind, ActorRoll)}
+    assert len(rolls) >= 10
+    assert rolls <= PAIRED
 
 
 @pytest.mark.rule("skills.combined-roll")

@@ -247,13 +247,20 @@ class _Runner(Expectations):
 
     def _do_split_attack(self, step: Mapping[str, Any]) -> None:
         self.roll = self._conflict().targets.split_attack(
-            str(step["actor"]), str(step["skill"]), dice=self._dice(step)
+            str(step["actor"]),
+            str(step["skill"]),
+            dice=self._dice(step),
+            second=step.get("second_skill"),
         )
         self.roll.roll()
 
     def _do_zone_attack(self, step: Mapping[str, Any]) -> None:
         self.roll = self._conflict().targets.zone_attack(
-            str(step["actor"]), str(step["skill"]), str(step["zone"]), dice=self._dice(step)
+            str(step["actor"]),
+            str(step["skill"]),
+            str(step["zone"]),
+            dice=self._dice(step),
+            second=step.get("second_skill"),
         )
         self.roll.roll()
 
