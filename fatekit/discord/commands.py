@@ -233,6 +233,7 @@ COMMANDS: tuple[Slash, ...] = (
         (
             _o("as", required=True, autocomplete=True),
             _o("skill", required=True, autocomplete=True),
+            _SECOND,
             _DIFFICULTY,
             _o("reason", longest=_TEXT),
             _DICE,

@@ -295,10 +295,14 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
         side = _contest_side(view, actor)
         if side is not None:
             skill = _skill(view, options, actor, reader)
-            return Move("ContestRoll", {"side": side, "actor": actor, "skill": skill, **dice})
+            second = _second(view, options, actor, reader)
+            return Move(
+                "ContestRoll", {"side": side, "actor": actor, "skill": skill, **second, **dice}
+            )
         if view.get("challenge") and open_tasks(view, reader):
             task = _task(view, options, reader, _skill(view, options, actor, reader))
-            return Move("ChallengeRoll", {"task": task, "actor": actor, **dice})
+            second = _second(view, options, actor, reader)
+            return Move("ChallengeRoll", {"task": task, "actor": actor, **second, **dice})
     data: JSON = {
         "actor": actor,
         "skill": _skill(view, options, actor, reader),
@@ -497,7 +501,11 @@ def move_for(
         )
     if command == "secret":
         actor = _people(view, options, "as")
-        data = {"actor": actor, "skill": _skill(view, options, actor, reader)}
+        data = {
+            "actor": actor,
+            "skill": _skill(view, options, actor, reader),
+            **_second(view, options, actor, reader),
+        }
         if options.get("difficulty") is not None:
             data["difficulty"] = int(options["difficulty"])
         for name in ("reason", "dice"):

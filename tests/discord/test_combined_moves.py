@@ -47,3 +47,21 @@ def test_a_roll_with_no_second_skill_sends_none() -> None:
     options = {"skill": "swordplay", "difficulty": 2}
     move = move_for("roll", options, view, {}, Reader(view, words("en")))
     assert "second_skill" not in move.data  # the table refuses it: second_skill_needed
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_a_contests_overcome_takes_the_second_skill() -> None:
+    table = bridge()
+    table.do(
+        c.StartContest(
+            sides=(("ines", ("ines",)), ("guard", ("guard",))),
+            intents=(("ines", "escape"), ("guard", "catch her")),
+        )
+    )
+    seen = seen_by(table.s, "ann", "sv")
+    options = {"skill": "riding", "second": "grace", "dice": "+000"}
+    move = move_for("overcome", options, seen.view, {}, seen.reader)
+    assert (move.type, move.data["second_skill"]) == ("ContestRoll", "grace")
+    table.do(command_from_json(move.type, move.data), "ann")
+    (roll,) = view_for(table.s, "gm")["rolls"]
+    assert roll["effort"] == 4  # Riding (+1) + Grace (+2) + 1

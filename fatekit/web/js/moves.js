@@ -314,7 +314,9 @@ function openFullDefense(actor) {
 /** One roll for several targets: split among opponents, or on everyone in a zone.
  * @param {string} actor @param {LegalActionPart} move @param {"SplitAttack" | "ZoneAttack"} type */
 function openMultiAttack(actor, move, type) {
-  const skillSel = select("multi-skill", skillOptions(move.skills, actor));
+  const skillSel = select("multi-skill", skillOptions(firstSkills(move.skills), actor));
+  // Two combined lists: the second list's skill the attack adds, and the sum said.
+  const second = secondSkillField("multi-second-skill", () => actor, skillSel);
   const zone =
     type === "ZoneAttack"
       ? select(
@@ -332,13 +334,20 @@ function openMultiAttack(actor, move, type) {
       {},
       h("p", { class: "hint" }, t(type === "SplitAttack" ? "multi.split_hint" : "multi.zone_hint")),
       field(t("roll.skill"), skillSel),
+      second.box,
       zone ? field(t("multi.zone"), zone) : null,
       diceBox,
     ),
     (form, out) =>
       sendFrom(
         type,
-        { actor, skill: skillSel.value, ...(zone ? { zone: zone.value } : {}), ...typedDice(diceIn) },
+        {
+          actor,
+          skill: skillSel.value,
+          ...(second.sel ? { second_skill: second.sel.value } : {}),
+          ...(zone ? { zone: zone.value } : {}),
+          ...typedDice(diceIn),
+        },
         out,
       ),
     { submitLabel: t("roll.roll_button"), id: "multi-form" },
