@@ -21,6 +21,7 @@ every kind of problem it met; ``coverage`` counts the commands accepted, by type
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import traceback
@@ -34,6 +35,7 @@ from fatekit.formats import dumps_character
 from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules import BadInput, IllegalAction, RandomDice
 from fatekit.rules.characters.character import major_npc, minor_npc, new_character
+from fatekit.rules.characters.combined_rolls import second_keys
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action
@@ -160,6 +162,7 @@ class Game:
         return self
 
     def send(self, command: c.Command, seat: str, waiver: Waiver | None = None) -> list[Event]:
+        command = self.paired(command)
         done = self.repo.execute(
             TABLE,
             command,
@@ -170,6 +173,29 @@ class Game:
         )
         self.coverage[type(command).__name__] += 1
         return list(done.events)
+
+    def paired(self, command: c.Command) -> c.Command:
+        """A roll as the page's dialogs make it at a table with two combined skill lists: the
+        skill from the first list, and a skill of the second added (a challenge's tasks name a
+        first-list skill)."""
+        preset = getattr(self, "preset", None)
+        second = () if preset is None else second_keys(preset)
+        if not second:
+            return command
+        assert preset is not None
+        first = [k for k in preset.skill_keys if k not in second]
+        if isinstance(command, c.StartChallenge):
+            tasks = tuple(
+                (key, what, self.pick(first) if skill in second else skill, difficulty)
+                for key, what, skill, difficulty in command.tasks
+            )
+            return dataclasses.replace(command, tasks=tasks)
+        changes: dict[str, str] = {}
+        if getattr(command, "skill", None) in second:
+            changes["skill"] = self.pick(first)
+        if getattr(command, "second_skill", "") is None:
+            changes["second_skill"] = self.pick(second)
+        return dataclasses.replace(command, **changes) if changes else command
 
     def setup(self) -> None:
         rng = self.rng

@@ -267,6 +267,23 @@ def test_a_challenges_task_adds_the_second_skill_to_the_tasks() -> None:
 
 
 @pytest.mark.rule("skills.combined-roll")
+def test_a_task_names_a_first_list_skill() -> None:
+    error = refused(bridge(), c.StartChallenge(tasks=(("gate", "Charm the guard", "grace", 2),)))
+    assert (error.code, error.params) == ("first_skill_list", {"skill": "grace", "list": "Actions"})
+
+
+@pytest.mark.rule("skills.combined-roll")
+def test_the_conflict_offers_first_list_skills_to_start_a_roll() -> None:
+    table = bridge()
+    fight(table)
+    legal = view_for(table.s, "ann")["conflict"]["legal_actions"]["ines"]
+    for action in legal:
+        assert not set(action.get("skills") or ()) & {"daring", "cunning", "grace", "resolve"}
+    overcome = next(a for a in legal if a["move"] == "overcome")
+    assert "swordplay" in overcome["skills"]
+
+
+@pytest.mark.rule("skills.combined-roll")
 def test_an_attack_on_several_targets_adds_two() -> None:
     table = Play()
     ruleset = text("crossed-blades.ruleset.json")

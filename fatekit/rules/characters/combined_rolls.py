@@ -21,6 +21,7 @@ __all__ = [
     "COMBINED_ROLL_RULE",
     "best_second",
     "check_pair",
+    "check_task_skill",
     "combined_rating",
     "first_skills",
     "is_combined",
@@ -124,3 +125,17 @@ def second_keys(preset: Preset) -> tuple[str, ...]:
     """The second list's skills, which a roll adds to one of the first list's; none with one
     list."""
     return preset.skill_lists[1].keys if is_combined(preset) else ()
+
+
+def check_task_skill(preset: Preset, skill: str) -> None:
+    """Refuse a challenge's task whose skill is on the second of two combined lists: a task
+    names the first skill of its rolls, and each roller adds one of the second list."""
+    if is_combined(preset) and skill in preset.skill_lists[1]:
+        first_list = preset.skill_lists[0]
+        raise BadInput(
+            f"{skill!r} is not on {first_list.name}, the list a roll's first skill comes from "
+            f"[{COMBINED_ROLL_RULE.key}: {COMBINED_ROLL_RULE.cite()}]",
+            code="first_skill_list",
+            skill=skill,
+            list=first_list.name,
+        )

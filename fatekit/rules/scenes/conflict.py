@@ -28,6 +28,7 @@ from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
 from fatekit.rules.aspects.lasting import check_overcome_removes
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase, offering
+from fatekit.rules.characters.combined_rolls import first_skills
 from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Resolution, Side
@@ -352,7 +353,8 @@ class Conflict:
                 LegalAction(Move.CREATE_ADVANTAGE, tuple(self.roster.active()), hazard_skill)
             )
         elif phase is Phase.TURN and mine:
-            skills = self.roster.sheet_skills(fighter.character)
+            # Two combined lists: a roll starts from the first list's skills only.
+            skills = first_skills(self.roster.preset, self.roster.sheet_skills(fighter.character))
             reach = self.targets.attack_reach(participant, skills)
             attack_skills = tuple(reach)
             targets = tuple(

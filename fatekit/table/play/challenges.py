@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fatekit.rules.aspects.rolling import ActionRoll, offering
-from fatekit.rules.characters.combined_rolls import pair_rating
+from fatekit.rules.characters.combined_rolls import check_task_skill, pair_rating
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome
@@ -144,6 +144,9 @@ def _start_challenge(context: Context, command: StartChallenge) -> list[Event]:
         raise BadInput("a challenge needs at least one task")
     if len(command.tasks) > MAX_TASKS:
         raise BadInput(f"a challenge takes at most {MAX_TASKS} tasks, not {len(command.tasks)}")
+    # Two combined lists: a task names the first skill of its rolls; each roller adds a second.
+    for _, _, skill, _ in command.tasks:
+        check_task_skill(context.state.game.ruleset.preset, skill)
     return [context.event_from(ChallengeStarted, command)]
 
 
