@@ -42,7 +42,7 @@ typecheck: $(STAMP) $(NODE_STAMP)
 # browser evening does not hold a whole share of the suite behind it. The slowest tests are
 # printed at the end, so CI's own log says where its time goes (it must stay well under 30 min).
 pytest: $(STAMP)
-	$(BIN)/pytest -n auto --dist worksteal --durations=30
+	$(BIN)/pytest -n auto --dist worksteal --durations=60
 
 # Long randomized runs, beside make test's short ones: every table an earlier release recorded
 # (tests/golden_releases: each evening opened every way, every random game); the table-layer
@@ -66,6 +66,8 @@ soak: $(STAMP)
 	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s -n auto tests/table/test_agent.py
 	FATEKIT_OFFERS_GAMES=40 $(BIN)/pytest -q -n auto tests/table/test_offers_by_construction.py
 	FATEKIT_INCREMENTAL_GAMES=100 $(BIN)/pytest -q tests/table/test_incremental_documents.py -k random
+	FATEKIT_RECAP_GAMES=200 $(BIN)/pytest -q -n auto tests/table/test_recap_agent.py
+	FATEKIT_SOAK_BROWSERS=1 $(BIN)/pytest -q -n auto tests/web/test_flow.py tests/web/test_foresight_page.py
 	FATEKIT_PROBE_EXAMPLES=$${FATEKIT_PROBE_EXAMPLES:-2000} $(BIN)/pytest -q tests/server/test_probe.py -k random
 	$(MAKE) soak-discord
 	$(MAKE) soak-page
@@ -126,6 +128,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_redaction.py
 	$(BIN)/python benchmarks/bench_replay.py
+	$(BIN)/python benchmarks/bench_publish.py
 	$(BIN)/python benchmarks/bench_decide.py
 	$(BIN)/python benchmarks/bench_discord.py
 	$(BIN)/python benchmarks/bench_views.py

@@ -16,7 +16,10 @@ relay's event, for the relay), and print:
   connected, less before, divided by the tables;
 - the server's CPU time while the commands are sent and their messages arrive (user and system,
   every process; not while the sockets connect), per command: how many commands a second one
-  core could take, which is what bounds the tables a process holds.
+  core could take, which is what bounds the tables a process holds;
+- the server's CPU time while every socket stays open for a few seconds after the load with no
+  command (the heartbeat's ping frames, which grow with the sockets held and not with the
+  commands), and the CPU per command net of it.
 
 Then the same load runs against two ``fatekit serve`` processes sharing one PostgreSQL database,
 with each table's clients split across them (seats 1, 3, 5 at one process, 2, 4, 6 at the other),
@@ -221,6 +224,15 @@ class Run:
     arrival: str = "event"
     errors: int = 0
     clients: int = 0
+    # Wall seconds the CPU was counted over, and the CPU seconds spent in IDLE seconds after it
+    # with every socket still open and no command: the heartbeats' share, which grows with the
+    # sockets and not with the commands.
+    window: float = 0.0
+    idle_cpu: float = 0.0
+
+
+#: Seconds the sockets stay open with no command after a load, to measure what idling costs.
+IDLE = 3.0
 
 
 async def reader(run: Run, table: int, socket: ClientConnection) -> None:
@@ -273,7 +285,10 @@ async def load(
     readers: list[asyncio.Future[None]] = []
 
     async def open_one(table: int, url: str) -> None:
-        socket = await connect(url, open_timeout=60, max_queue=None)
+        # A page's socket sends no ping frames of its own (a browser's WebSocket cannot): it
+        # answers the server's. The library's default pings every 20 s would add a ping a
+        # socket to the server's work, 500 a second at 10,002 sockets.
+        socket = await connect(url, open_timeout=60, max_queue=None, ping_interval=None)
         json.loads(await socket.recv())  # hello
         sockets[table].append(socket)
         # Read from the start, as a page does: connecting 10,000 sockets takes a while, and
@@ -308,6 +323,10 @@ async def load(
         await asyncio.sleep(0.05)
     elapsed = max(sending, max((c.acked or 0) for c in run.commands.values()) - begin)
     cpu = clock() - cpu_before
+    run.window = time.perf_counter() - begin
+    idle_before = clock()
+    await asyncio.sleep(IDLE)
+    run.idle_cpu = clock() - idle_before
     for task in readers:
         task.cancel()
     for seated in sockets:
@@ -335,6 +354,8 @@ class Figures:
     p99_send: float
     errors: int
     clients: int
+    window: float  # wall seconds the CPU time was counted over
+    idle_per_second: float  # CPU seconds a second with the sockets open and no command
 
 
 def figures(run: Run, elapsed: float) -> Figures:
@@ -354,7 +375,15 @@ def figures(run: Run, elapsed: float) -> Figures:
         p99_send=percentile(from_send, 99),
         errors=run.errors,
         clients=run.clients,
+        window=run.window,
+        idle_per_second=run.idle_cpu / IDLE,
     )
+
+
+def net_per_command(cpu: float, f: Figures) -> float:
+    """CPU milliseconds a command, less what the open sockets cost a second with no command
+    (the heartbeats' ping frames: they grow with the sockets held, not with the commands)."""
+    return max(0.0, cpu - f.idle_per_second * f.window) / max(1, f.acked) * 1000
 
 
 def report_server(per_table: float, cpu: float, f: Figures, processes: int) -> None:
@@ -365,6 +394,11 @@ def report_server(per_table: float, cpu: float, f: Figures, processes: int) -> N
     print(
         f"  server CPU:            {per_command:.2f} ms per command ({whose} total during the "
         f"load), so about {1000 / per_command:.0f} commands/s per core"
+    )
+    print(
+        f"  idle CPU:              {f.idle_per_second * 1000:.1f} ms a second with the "
+        f"{f.clients} sockets open and no command; net of it, {net_per_command(cpu, f):.2f} ms "
+        "per command"
     )
 
 
@@ -488,6 +522,10 @@ def report_relay_cpu(cpu: float, f: Figures) -> None:
     print(
         f"  relay CPU:             {per_command:.2f} ms per command (relay total during the load)"
     )
+    print(
+        f"  relay idle CPU:        {f.idle_per_second * 1000:.1f} ms a second with the "
+        f"{f.clients} sockets open; net of it, {net_per_command(cpu, f):.2f} ms per command"
+    )
 
 
 def compare_pairs(label: str, pairs: list[tuple[Figures, Figures]]) -> float:
@@ -522,6 +560,7 @@ def bench_scale(
     )
     pairs: list[tuple[Figures, Figures]] = []
     per_command: list[float] = []
+    net: list[float] = []
     for n in range(max(1, rounds)):
         server, per_table, cpu = bench_server(tables, rate, seconds)
         relay, relay_cpu = bench_relay(tables, rate, seconds)
@@ -531,12 +570,14 @@ def bench_scale(
             report("bare WebSocket relay (no rules, no database):", relay, total)
             report_relay_cpu(relay_cpu, relay)
         per_command.append(cpu / max(1, server.acked) * 1000)
+        net.append(net_per_command(cpu, server))
         pairs.append((server, relay))
     ratio = compare_pairs(f"{tables * SEATS} sockets", pairs)
     cost = statistics.median(per_command)
     print(
         f"server CPU per command at {tables * SEATS} sockets: {cost:.2f} ms (median of "
-        f"{len(per_command)}), {cost / small:.2f}x its cost at the first load's size"
+        f"{len(per_command)}), {cost / small:.2f}x its cost at the first load's size; net of "
+        f"the idle sockets' CPU, {statistics.median(net):.2f} ms"
     )
     return cost, ratio
 

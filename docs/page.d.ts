@@ -393,8 +393,10 @@ export interface YouPart {
     | "AddTemplate"
     | "AllowSeatRandomizers"
     | "AnswerSignal"
+    | "BlockBorder"
     | "BreakImmunity"
     | "ChooseRandomizer"
+    | "ClearBorder"
     | "CloseScenario"
     | "ContestThreat"
     | "CorrectAspect"
@@ -516,6 +518,9 @@ export interface CharacterPart {
   owner: string | null;
   sheet?: SheetPart;
   modes?: ModePart[];
+  counted_worth?: {
+    [k: string]: number;
+  };
   healing?: HealingPart[];
   name?: string;
   kind?: CharacterKind;

@@ -1087,6 +1087,48 @@ def woa_gangway(t: Play) -> None:
        waiver=MINION_SKILL)
 
 
+def rocketeers_sample(name: str) -> str:
+    """A sample character file of docs/examples/three-rocketeers, as it is."""
+    path = ROOT / "docs" / "examples" / "three-rocketeers" / f"{name}.character.json"
+    return path.read_text(encoding="utf-8")
+
+
+def rocketeers_rooftops(t: Play) -> None:
+    """The Three Rocketeers' rooftop duel (docs/examples/three-rocketeers/rooftop-duel.scene.json,
+    built from the book's rules: it gives no worked example with dice) at a table: Séverine counts
+    her hero and swordplay aspects (+3) and no fate point goes, then invokes the hero aspect for
+    one; the Comte's Flashy meets two aspects she counts to defend; she counts three to create
+    an advantage in the exchange, and one outside the conflict once it is over."""
+    gm, ann = seated(t, "Ann")
+    hero, swordplay = "severine/high_concept/1", "severine/character/1"
+    family, friend, rooftops = (f"severine/character/{n}" for n in (2, 3, 4))
+    ann("AddCharacter", sheet=rocketeers_sample("severine-dufresne"), owner="ann")
+    gm("AddCharacter", sheet=rocketeers_sample("comte-de-vire"))
+    gm("StartSession")
+    gm("StartScene", name="The rooftops of Montmartre", participants=["severine", "comte-de-vire"])
+    gm("StartConflict", sides=[["heroes", ["severine"]], ["cardinal", ["comte-de-vire"]]],
+       first="severine")
+    ann("Attack", actor="severine", target="comte-de-vire", counted=[hero, swordplay],
+        dice="-000", defend_skill="quick", rolls=("0000",))
+    ann("Invoke", aspect_id=hero, by="severine")
+    gm("ResolveRoll", option="hit")
+    gm("Absorb", boxes=[1])
+    ann("EndTurn", next_actor="comte-de-vire")
+    gm("Attack", actor="comte-de-vire", target="severine", skill="flashy", dice="++00",
+       defend_counted=[hero, rooftops], rolls=("0+00",))
+    gm("ResolveRoll")
+    gm("EndTurn", next_actor="severine")
+    ann("CreateAdvantage", actor="severine", counted=[swordplay, family, friend], difficulty=2,
+        dice="0000")
+    ann("ResolveRoll", aspect_name="Pinned Against the Chimney")
+    ann("EndTurn", next_actor="comte-de-vire")
+    gm("Concede", character_id="comte-de-vire", terms="He flees over the roofs and leaves the letters behind")
+    gm("FinishConflict")
+    ann("Roll", actor="severine", action="overcome", counted=[rooftops], difficulty=1,
+        dice="+000")
+    ann("ResolveRoll")
+
+
 # fmt: on
 
 
@@ -1296,6 +1338,18 @@ RECIPES = {
             datetime(2026, 12, 7, 21, 0, tzinfo=UTC),
             {"name": "Agaptus: the Skyhammer's gangway", "preset": "woa", "gm_name": "Morgan"},
             woa_gangway,
+        ),
+        Recipe(
+            "rocketeers-rooftops",
+            "The built-in Three Rocketeers rule set (issue 41): a PC counts aspects instead of "
+            "skills on an attack, a defence, a create an advantage and a roll outside the "
+            "conflict (RollMade, AttackRolled, AdvantageRolled with counted and counted_bonus, "
+            "defend_counted and defend_counted_bonus), a counted aspect invoked afterwards for "
+            "a fate point, an NPC on approaches; the sample characters of "
+            "docs/examples/three-rocketeers",
+            datetime(2026, 12, 7, 22, 0, tzinfo=UTC),
+            {"name": "Paris: the rooftops", "preset": "rocketeers", "gm_name": "Morgan"},
+            rocketeers_rooftops,
         ),
     )
 }

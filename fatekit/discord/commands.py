@@ -109,6 +109,8 @@ COMMANDS: tuple[Slash, ...] = (
             _SECOND,
             _DIFFICULTY,
             _o("against", autocomplete=True),
+            # An overcome to get to a zone: further off, or past an aspect on a border.
+            _o("zone", autocomplete=True),
             _TASK,
             _STUNT,
             _AS,
@@ -252,6 +254,16 @@ COMMANDS: tuple[Slash, ...] = (
             Slash(
                 "aspect",
                 (_o("name", required=True, longest=200), _o("hidden", type=OptionType.BOOLEAN)),
+            ),
+            # A situation aspect put on (or, with clear, taken off) a border between zones.
+            Slash(
+                "border",
+                (
+                    _o("aspect", required=True, autocomplete=True),
+                    _o("zone", required=True, autocomplete=True),
+                    _o("neighbour", required=True, autocomplete=True),
+                    _o("clear", type=OptionType.BOOLEAN),
+                ),
             ),
             Slash(
                 "start-conflict",

@@ -37,6 +37,7 @@ from fatekit.discord.lookup import (
     characters,
     choices,
     in_play,
+    pick,
     pick_character,
     skills,
 )
@@ -44,6 +45,7 @@ from fatekit.discord.moves import (
     Ask,
     Move,
     acting,
+    border_aspects,
     gm_move,
     move_for,
     open_tasks,
@@ -52,6 +54,7 @@ from fatekit.discord.moves import (
     roll_choices,
     roll_for,
     rolls_in_play,
+    scene_zones,
     stunt_names,
     weight_claimed,
     zone_choices,
@@ -613,7 +616,8 @@ class FrontDoor:
         listed: list[Choice] = []
         if context.channel is not None:
             if name == "gm":
-                _, options = _subcommand(options)
+                sub, options = _subcommand(options)
+                name = f"gm.{sub}" if sub == "border" else name  # its zones are the scene's
             seen = await self.seen(context, public=context.seat is None)
             listed = await self._suggestions(context, seen, name, focused, options)
         typed = str(options.get(focused, "") or "")
@@ -626,6 +630,8 @@ class FrontDoor:
         self, context: Context, seen: Seen, command: str, focused: str, options: Mapping[str, Any]
     ) -> list[Choice]:
         view, reader = seen.view, seen.reader
+        if command == "gm.border":
+            return _border_suggestions(seen, focused, options)
         if focused in ("as", "character"):
             mine = set(view["you"]["characters"])
             listed = characters(view)
@@ -701,6 +707,23 @@ class FrontDoor:
         if focused == "type":
             return [Choice(n, n) for n in sorted(COMMAND_TYPES) if n != "CreateTable"]
         return []
+
+
+def _border_suggestions(seen: Seen, focused: str, options: Mapping[str, Any]) -> list[Choice]:
+    """``/gm border``'s choices: the scene's situation aspects (with ``clear``, those on a
+    border now), its zones, and the zones next to the one chosen."""
+    if focused == "aspect":
+        return border_aspects(seen.view, seen.extras if options.get("clear") else None)
+    if focused == "zone":
+        return scene_zones(seen.view)
+    if focused == "neighbour":
+        typed = str(options.get("zone") or "")
+        try:
+            zone = pick(typed, scene_zones(seen.view), "zone") if typed else None
+        except Found:
+            zone = None
+        return scene_zones(seen.view, zone)
+    return []
 
 
 def _plain(value: object) -> object:

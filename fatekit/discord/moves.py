@@ -236,6 +236,40 @@ def zone_choices(view: JSON, actor: str, reader: Reader) -> list[Choice]:
     ]
 
 
+def scene_zones(view: JSON, next_to: str | None = None) -> list[Choice]:
+    """The scene's zones the seat may know of (a GM: every one), or only those that share a
+    border with ``next_to``."""
+    zones = (view.get("scene") or {}).get("zones") or {}
+    listed = [str(z) for z in zones.get("zones", ())]
+    if next_to is not None:
+        links = [(str(a), str(b)) for a, b in zones.get("links", ())]
+        near = {b for a, b in links if a == next_to} | {a for a, b in links if b == next_to}
+        listed = [z for z in listed if z in near]
+    return [Choice(z, z) for z in listed]
+
+
+def border_aspects(view: JSON, extras: JSON | None = None) -> list[Choice]:
+    """The aspects a GM may put on a border: the scene's situation and zone aspects; with the
+    extras (``impediments``), only those standing on a border now, to take one off."""
+    scene = view.get("scene") or {}
+    listed = [a for a in scene.get("aspects", ()) if a.get("kind") in ("situation", "zone")]
+    if extras is not None:
+        standing = {str(a) for i in extras.get("impediments", ()) for a in i["aspects"]}
+        listed = [a for a in listed if str(a["id"]) in standing]
+    return [Choice(str(a["name"]), str(a["id"])) for a in listed]
+
+
+def _border(options: Mapping[str, Any], view: JSON) -> Move:
+    """``/gm border``: the aspect named put on the border between two zones, or taken off."""
+    if not ((view.get("scene") or {}).get("zones")):
+        raise Ask("refusal.no_zones")
+    aspect = pick(str(options.get("aspect", "")), border_aspects(view), "aspect")
+    zone = pick(str(options.get("zone", "")), scene_zones(view), "zone")
+    neighbour = pick(str(options.get("neighbour", "")), scene_zones(view, zone), "neighbour")
+    data = {"aspect_id": aspect, "zone": zone, "to": neighbour}
+    return Move("ClearBorder" if options.get("clear") else "BlockBorder", data)
+
+
 def _zone_move(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
     actor = acting(view, options)
     ways = zone_ways(view, actor)
@@ -290,7 +324,11 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
     actor = acting(view, options)
     action = kind if kind != "roll" else str(options.get("action") or "overcome")
     dice = {"dice": _text(options, "dice")} if _text(options, "dice") is not None else {}
-    if action == "overcome" and not _fighting(view, actor):
+    move_to = None
+    if action == "overcome" and _text(options, "zone") is not None:
+        # An overcome to get somewhere: only to a zone the seat's view offers a way to.
+        move_to = pick(str(options["zone"]), zone_choices(view, actor, reader), "zone")
+    if action == "overcome" and move_to is None and not _fighting(view, actor):
         # In a contest or a challenge an overcome is the side's roll, or a task's.
         side = _contest_side(view, actor)
         if side is not None:
@@ -321,6 +359,8 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
     _stunt(view, options, actor, data)
     if weight_claimed(view, actor, options):
         data["weight_claimed"] = True  # the table judges the claim (the GM's word)
+    if move_to is not None:
+        data["move_to"] = move_to
     if _fighting(view, actor):
         return Move("Overcome" if action == "overcome" else "CreateAdvantage", data)
     return Move("Roll", {**data, "action": action})
@@ -552,6 +592,8 @@ def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON, reader: Rea
         else:
             chosen = [c.value for c in characters(view)]
         return Move("StartScene", {"name": _text(options, "name") or "", "participants": chosen})
+    if subcommand == "border":
+        return _border(options, view)
     if subcommand == "aspect":
         return Move(
             "AddSituationAspect",

@@ -138,7 +138,7 @@ def scene_text(view: JSON, reader: Reader) -> str:
             out.append(f"• {escape(zone)}{kept}: " + ", ".join(by_zone.get(zone, [])))
         if zones.get("links"):
             borders = ", ".join(f"{escape(a)} — {escape(b)}" for a, b in zones["links"])
-            out.append(t("zones.links", links=borders))
+            out.append(t("zones.borders", links=borders))
         out += _zone_ways(view, zones, reader)
     for countdown in scene.get("countdowns", []):
         name = escape(str(countdown.get("name") or t("countdown.unnamed")))

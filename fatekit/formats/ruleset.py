@@ -31,6 +31,7 @@ from fatekit.formats.schema import (
 )
 from fatekit.formats.schema_check import NOT_BLANK, errors
 from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.characters.counted import MAX_PER_ASPECT
 from fatekit.rules.characters.preset import AdvancementStyle, Preset, StressRow, TurnOrderStyle
 from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.ruleset_data import LANGUAGES, RulesetProblems, preset_from_data
@@ -236,6 +237,38 @@ RULESET_SCHEMA = file_schema(
                 "a condition of the Fate System Toolkit a sheet may mark",
             ),
         },
+        # -- aspects counted instead of skills (The Three Rocketeers; issue 41) --
+        "counted_aspects": obj(
+            {
+                "per_aspect": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": MAX_PER_ASPECT,
+                    "default": 1,
+                    "description": "what each aspect a PC names for a roll adds to it",
+                },
+                "bonuses": {
+                    "type": "array",
+                    "maxItems": 4,
+                    "items": obj(
+                        {
+                            "kind": {
+                                "enum": ["high_concept", "trouble", "relationship", "character"],
+                                "description": "the aspect slot worth its own amount (The "
+                                "Three Rocketeers: the hero aspect, written as the high concept)",
+                            },
+                            "bonus": {"type": "integer", "minimum": 0, "maximum": MAX_PER_ASPECT},
+                        },
+                        ["kind", "bonus"],
+                        "an aspect slot whose aspect adds more (or less) when counted",
+                    ),
+                    "default": [{"kind": "high_concept", "bonus": 2}],
+                },
+            },
+            [],
+            "PCs have no skills: a roll is rated by the aspects of the sheet the player names "
+            "for it (not invoked: no fate point); NPCs roll the skill list (approaches)",
+        ),
         "turn_order": obj(
             {
                 "style": {"enum": [s.value for s in TurnOrderStyle]},
@@ -494,6 +527,11 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
     }
     if preset.advancement is not AdvancementStyle.CONDENSED:
         out["advancement"] = preset.advancement.value
+    if preset.counted is not None:
+        out["counted_aspects"] = {
+            "per_aspect": preset.counted.per_aspect,
+            "bonuses": [{"kind": k.value, "bonus": b} for k, b in preset.counted.bonuses],
+        }
     if preset.conditions:
         out["conditions"] = [
             {

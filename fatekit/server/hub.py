@@ -93,9 +93,13 @@ class Publication:
         self.written = regions_written(events)
         self._fields: list[JSON | None] = [None] * len(events)
         self._texts: dict[tuple[str, int], list[tuple[JSON, str]]] = {}
+        # A GM receives every event whole: what one GM's seat receives, every GM's does.
+        self._gm_lines: tuple[Line, ...] | None = None
 
     def lines(self, viewer: Viewer) -> list[Line]:
         """What :func:`render` gives, for the seat of ``viewer``."""
+        if viewer.gm and self._gm_lines is not None:
+            return list(self._gm_lines)
         lines: list[Line] = []
         hidden: int | None = None
         for index, event in enumerate(self.events):
@@ -112,6 +116,8 @@ class Publication:
             )
         if hidden is not None:
             lines.append((hidden, dumps({"kind": "version", "version": hidden})))
+        if viewer.gm:
+            self._gm_lines = tuple(lines)
         return lines
 
     def text(self, kind: str, index: int, message: JSON) -> str:

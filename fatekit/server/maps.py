@@ -65,14 +65,7 @@ Hash = Annotated[str, Path(pattern=r"^[0-9a-f]{64}$", description="The image's S
 )
 async def upload_map(request: Request, caller: At, service: Service) -> CommandOut:
     data = await request.body()
-    executed, shown = await service.set_map(caller, data)
-    return CommandOut(
-        table_id=caller.table_id,
-        version=executed.events[-1].version,
-        first_version=executed.events[0].version,
-        replayed=executed.replayed,
-        events=shown,
-    )
+    return CommandOut.of(caller, await service.set_map(caller, data))
 
 
 @router.put(
@@ -90,14 +83,7 @@ async def upload_prepared_map(
     request: Request, caller: At, service: Service, scene_id: SceneId
 ) -> CommandOut:
     data = await request.body()
-    executed, shown = await service.set_map(caller, data, prepared=scene_id)
-    return CommandOut(
-        table_id=caller.table_id,
-        version=executed.events[-1].version,
-        first_version=executed.events[0].version,
-        replayed=executed.replayed,
-        events=shown,
-    )
+    return CommandOut.of(caller, await service.set_map(caller, data, prepared=scene_id))
 
 
 @router.get(

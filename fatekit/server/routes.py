@@ -6,7 +6,7 @@ and hands the work to :class:`~fatekit.server.service.TableService`. :data:`rout
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
-from typing import Annotated, Any, cast
+from typing import Annotated, Any, Self, cast
 
 from fastapi import APIRouter, Path, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
@@ -19,8 +19,9 @@ from fatekit.server.caps import SeatSockets
 from fatekit.server.deps import LINK_HEADER, At, Link, OperatorOnly, SeatId, Service, service_of
 from fatekit.server.envelope import CommandIn
 from fatekit.server.links import SeatLink
-from fatekit.server.service import PAGE, Created
+from fatekit.server.service import PAGE, Caller, Created
 from fatekit.server.ws import SocketSettings, serve_socket
+from fatekit.store.tables import Executed
 from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE
 from fatekit.table.seats import Role
 
@@ -111,6 +112,19 @@ class CommandOut(BaseModel):
     first_version: int
     replayed: bool = Field(description="The idempotency key was used before: nothing new")
     events: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, caller: Caller, done: tuple[Executed, list[dict[str, Any]]]) -> Self:
+        """The answer to a command the service executed (the command route and the uploads
+        that send one share it)."""
+        executed, shown = done
+        return cls(
+            table_id=caller.table_id,
+            version=executed.events[-1].version,
+            first_version=executed.events[0].version,
+            replayed=executed.replayed,
+            events=shown,
+        )
 
 
 class EventsOut(BaseModel):
@@ -271,7 +285,7 @@ async def log(
     response_model=CommandOut,
 )
 async def command(caller: At, service: Service, body: CommandIn) -> CommandOut:
-    executed, shown = await service.command(
+    done = await service.command(
         caller,
         body.type,
         body.data,
@@ -280,13 +294,7 @@ async def command(caller: At, service: Service, body: CommandIn) -> CommandOut:
         waive=body.waive,
         reason=body.reason,
     )
-    return CommandOut(
-        table_id=caller.table_id,
-        version=executed.events[-1].version,
-        first_version=executed.events[0].version,
-        replayed=executed.replayed,
-        events=shown,
-    )
+    return CommandOut.of(caller, done)
 
 
 @router.post(

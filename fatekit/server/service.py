@@ -354,8 +354,9 @@ class TableService:
         table_id = caller.table_id
 
         def work() -> tuple[Executed, list[dict[str, Any]], list[Event]]:
-            # The table is read once, by the repository (a second read cost a query a command).
-            if self.store.version(table_id) == 0:
+            # The table is read once, by the repository (a second read cost a query a command);
+            # one it holds exists, so only a table it does not hold costs a look at the store.
+            if not self.repo.holds(table_id) and self.store.version(table_id) == 0:
                 raise NotFound(f"there is no table {table_id!r}")
             if isinstance(command, c.RemoveSeat):
                 self._keep_a_gm_link(self.repo.load(table_id), command.seat_id, "remove")

@@ -227,7 +227,8 @@ async def odds(
     caller: At,
     service: Service,
     actor: Annotated[str, Query(min_length=1)],
-    skill: Annotated[str, Query(min_length=1)],
+    # Left out only by a PC that counts aspects instead (``counted``, a JSON list of their ids).
+    skill: Annotated[str, Query(max_length=200)] = "",
     difficulty: Annotated[int | None, Query(ge=-10, le=20)] = None,
     against: str | None = None,
     defend_skill: str | None = None,
@@ -239,8 +240,14 @@ async def odds(
     weight_claimed: bool = False,
     second_skill: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
     defend_second_skill: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
+    counted_text: Annotated[str | None, Query(alias="counted", max_length=4000)] = None,
+    defend_counted_text: Annotated[
+        str | None, Query(alias="defend_counted", max_length=4000)
+    ] = None,
 ) -> dict[str, Any]:
     chosen = _chosen(stunts_chosen)
+    counted = _counted_ids(counted_text, "counted")
+    defend_counted = _counted_ids(defend_counted_text, "defend_counted")
 
     def work(state: TableState, seat: str) -> dict[str, Any]:
         return roll_odds(
@@ -259,9 +266,29 @@ async def odds(
             weight_claimed=weight_claimed,
             second_skill=second_skill,
             defend_second_skill=defend_second_skill,
+            counted=counted,
+            defend_counted=defend_counted,
         )
 
     return await service.read(caller, work)
+
+
+def _counted_ids(text: str | None, field: str) -> tuple[str, ...] | None:
+    """The aspects a PC counts for a roll (The Three Rocketeers), as the page sends them: a
+    JSON list of aspect ids, at most 20."""
+    if text is None:
+        return None
+    try:
+        ids = json.loads(text)
+    except ValueError:
+        ids = None
+    if (
+        not isinstance(ids, list)
+        or len(ids) > 20
+        or not all(isinstance(i, str) and 0 < len(i) <= 200 for i in ids)
+    ):
+        raise BadInput(f"{field}: a JSON list of aspect ids")
+    return tuple(ids)
 
 
 def _chosen(text: str | None) -> tuple[str, ...] | None:

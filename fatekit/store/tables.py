@@ -177,11 +177,15 @@ def check_limits(
     had: int,
     after: TableState,
     events: Sequence[NewEvent],
-) -> None:
+    *,
+    log_bytes: int | None = None,
+) -> int | None:
     """Raise :class:`TableFull` if ``events`` would take the table past ``limits``: ``current``
     is its version and ``had`` its number of characters before them, ``after`` the table after
     them. The size of the log comes from the store, which keeps it as events are appended (by
-    this process or another), so the check costs one small read at any length of history."""
+    this process or another), so the check costs one small read at any length of history; or
+    from ``log_bytes``, when the caller knows the size of the log through ``current``. Returns
+    that size (``None`` when no limit needed it)."""
     most = limits.events_per_table
     if most is not None and current + len(events) > most:
         raise TableFull(
@@ -195,14 +199,17 @@ def check_limits(
     if most is not None and has > had and has > most:
         raise TableFull("characters_per_table", most, f"a table holds at most {most} characters")
     most = limits.bytes_per_table
-    if most is not None:
-        size = store.log_bytes(table_id) + payload_bytes(events)
-        if size > most:
-            raise TableFull(
-                "bytes_per_table",
-                most,
-                f"this table's log would grow to {size} bytes; it may hold at most {most}",
-            )
+    if most is None:
+        return None
+    held = store.log_bytes(table_id) if log_bytes is None else log_bytes
+    size = held + payload_bytes(events)
+    if size > most:
+        raise TableFull(
+            "bytes_per_table",
+            most,
+            f"this table's log would grow to {size} bytes; it may hold at most {most}",
+        )
+    return held
 
 
 class TableRepository:
@@ -235,12 +242,23 @@ class TableRepository:
         # The facts' watch of each cached state after the command that left it (the state, its
         # version then, the watch): the next command starts from it if the state is unchanged.
         self._watched: dict[str, tuple[TableState, int, Watched]] = {}
+        # (version, bytes): the bytes of a table's payloads through that version, as the
+        # store counts them (log_bytes), kept up as its events are read and appended here, so
+        # that the size limit costs no read of the store a command. Stored events never change,
+        # so an entry stays true for its version whatever happens after.
+        self._sizes: dict[str, tuple[int, int]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._locking = threading.Lock()
 
     def _lock(self, table_id: str) -> threading.Lock:
         with self._locking:
             return self._locks.setdefault(table_id, threading.Lock())
+
+    def holds(self, table_id: str) -> bool:
+        """Whether a state of the table is held here, so the table exists (a table is never
+        deleted): a caller may skip asking the store. False says nothing (not loaded yet, or
+        being changed this very moment): ask the store then."""
+        return table_id in self._states
 
     def load(self, table_id: str) -> TableState:
         """The table as of its last stored event (raises :class:`BadInput` if there is none)."""
@@ -278,6 +296,7 @@ class TableRepository:
         have = 0 if cached is None else cached.version
         stored = self.store.read(table_id, have if after is None else min(after, have))
         state = cached
+        self._sized(table_id, have, stored)
         history = StoreHistory(self.store, table_id)
         for record in stored:
             if record.version > have:
@@ -292,6 +311,14 @@ class TableRepository:
             raise BadInput(f"there is no table {table_id!r}")
         self._states[table_id] = state
         return state, stored
+
+    def _sized(self, table_id: str, have: int, stored: list[StoredEvent]) -> None:
+        """Carry the known size of the table's log past the events just read after ``have``
+        (all of them, in order: what the store holds after ``have``)."""
+        known = self._sizes.get(table_id)
+        fresh = [s for s in stored if s.version > have]
+        if known is not None and known[0] == have and fresh:
+            self._sizes[table_id] = (fresh[-1].version, known[1] + payload_bytes(fresh))
 
     def _read_only(
         self, table_id: str, record: StoredEvent, error: Exception, kept: TableState | None
@@ -433,10 +460,24 @@ class TableRepository:
         # Another writer may have appended since the load: the store's key refuses this append
         # then (VersionConflict), and the next attempt's load reads what it wrote.
         new = [to_new_event(e) for e in decision.events]
-        check_limits(self.limits, self.store, table_id, current, characters, decision.state, new)
+        known = self._sizes.get(table_id)
+        held = check_limits(
+            self.limits,
+            self.store,
+            table_id,
+            current,
+            characters,
+            decision.state,
+            new,
+            log_bytes=known[1] if known is not None and known[0] == current else None,
+        )
         appended = self.store.append(table_id, current, new, idempotency_key)
         if appended.replayed:
             return self._replayed(table_id, appended.events)
+        if held is not None:
+            # The append found the log at ``current``, as it was when its size was read (the
+            # read came after the load that reached ``current``): exact through its new version.
+            self._sizes[table_id] = (appended.version, held + payload_bytes(new))
         self._states[table_id] = decision.state
         if decision.watched is not None:
             self._watched[table_id] = (decision.state, decision.state.version, decision.watched)

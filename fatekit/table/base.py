@@ -126,10 +126,11 @@ class ActorRoll(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SkillRoll(ActorRoll):
-    """A roll of ``actor``'s ``skill``; with two combined skill lists, ``second_skill`` is the
+    """A roll of ``actor``'s ``skill`` (left out only by a PC that counts aspects instead:
+    :mod:`fatekit.table.counting`); with two combined skill lists, ``second_skill`` is the
     second list's skill added to it (refused by every other rule set)."""
 
-    skill: str
+    skill: str = ""
     second_skill: str | None = None
 
 

@@ -19,6 +19,7 @@ from fatekit.table.play import (
     actions,
     advancement,
     aspects,
+    borders,
     challenges,
     conditions,
     conflicts,
@@ -45,6 +46,7 @@ from fatekit.table.play import (
 from fatekit.table.play.actions import *  # noqa: F403
 from fatekit.table.play.advancement import *  # noqa: F403
 from fatekit.table.play.aspects import *  # noqa: F403
+from fatekit.table.play.borders import *  # noqa: F403
 from fatekit.table.play.challenges import *  # noqa: F403
 from fatekit.table.play.conditions import *  # noqa: F403
 from fatekit.table.play.conflicts import *  # noqa: F403
@@ -71,6 +73,7 @@ __all__ = ["COMMAND_TYPES", "Command"]
 __all__ += actions.__all__
 __all__ += advancement.__all__
 __all__ += aspects.__all__
+__all__ += borders.__all__
 __all__ += challenges.__all__
 __all__ += conditions.__all__
 __all__ += conflicts.__all__

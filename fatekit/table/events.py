@@ -23,6 +23,7 @@ from fatekit.table.play import (
     actions,
     advancement,
     aspects,
+    borders,
     challenges,
     conditions,
     conflicts,
@@ -49,6 +50,7 @@ from fatekit.table.play import (
 from fatekit.table.play.actions import *  # noqa: F403
 from fatekit.table.play.advancement import *  # noqa: F403
 from fatekit.table.play.aspects import *  # noqa: F403
+from fatekit.table.play.borders import *  # noqa: F403
 from fatekit.table.play.challenges import *  # noqa: F403
 from fatekit.table.play.conditions import *  # noqa: F403
 from fatekit.table.play.conflicts import *  # noqa: F403
@@ -76,6 +78,7 @@ __all__ = ["EVENT_TYPES", "Event"]
 __all__ += actions.__all__
 __all__ += advancement.__all__
 __all__ += aspects.__all__
+__all__ += borders.__all__
 __all__ += challenges.__all__
 __all__ += conditions.__all__
 __all__ += conflicts.__all__

@@ -36,6 +36,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.toolkit_conditions import soaked
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Outweighs, Status
+from fatekit.table.counting import counted_fields
 from fatekit.table.deciding import allowed, check_enter_dice
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.rolls import roll_in_play
@@ -380,7 +381,7 @@ def roll_odds(
     seat: str,
     *,
     actor: str,
-    skill: str,
+    skill: str = "",
     difficulty: int | None = None,
     against: str | None = None,
     defend_skill: str | None = None,
@@ -392,6 +393,8 @@ def roll_odds(
     weight_claimed: bool = False,
     second_skill: str | None = None,
     defend_second_skill: str | None = None,
+    counted: tuple[str, ...] | None = None,
+    defend_counted: tuple[str, ...] | None = None,
 ) -> JSON:
     """The exact chances of ``actor``'s roll of ``skill`` for ``action`` against ``difficulty``
     or the opponent ``against`` (defending with ``defend_skill``, or the skill the table would
@@ -404,7 +407,9 @@ def roll_odds(
     counted as if the GM allows it). An opponent whose sheet the seat may not see gives no odds:
     they would tell the opponent's skills. With two combined skill lists each side adds its
     second list's skill (``second_skill``; ``defend_second_skill``, or the defender's best), as
-    the roll would: the rating is the two added."""
+    the roll would: the rating is the two added. Where PCs count aspects instead of skills,
+    ``counted`` and ``defend_counted`` name them, and their bonus is the rating (the rules'
+    :func:`~fatekit.table.counting.counted_fields` decides it as the roll would)."""
     viewer = Viewer(state, seat)
     game = state.game
     if not viewer.sees_sheet(actor):
@@ -412,9 +417,21 @@ def roll_odds(
     roller = game.character(actor)
     preset = state.ruleset.preset
     check_pair(preset, roller.skills, skill, second_skill, who=actor)
-    rating = pair_rating(roller.rating, skill, second_skill)
+    tally = counted_fields(
+        state,
+        actor,
+        skill,
+        counted,
+        defender=against if defend_counted is not None else None,
+        defend_counted=defend_counted,
+    )
+    rating: int | None = tally["counted_bonus"]
+    defend_rating: int | None = tally["defend_counted_bonus"]
+    # The rating rolled: the counted aspects' bonus, else the skill's (with two combined
+    # lists, the two skills' added).
+    rolled = pair_rating(roller.rating, skill, second_skill) if rating is None else rating
     stunts = stunt_bonuses(state, roller, skill, ODDS_ACTIONS[action], chosen)
-    modifier = rating + _counted(stunts) + bonus
+    modifier = rolled + _counted(stunts) + bonus
     opposing: list[JSON] = []
     defending: str | None = None
     if against is not None:
@@ -430,15 +447,20 @@ def roll_odds(
             }
             return {"hidden": True, "modifier": modifier, "stunts": stunts, **said}
         defending = defend_skill
-        if defending is None:
+        if defending is None and defend_rating is None:
             defending = defending_skill(state, actor, skill, against, action=action, mental=mental)
         # The defender's free stunts that fit count, as the table applies them.
-        opposing = stunt_bonuses(state, opponent, defending, Action.DEFEND)
-        if defend_second_skill is None:
-            defend_second_skill = best_second(preset, opponent.skills)
-        elif defending:
-            check_pair(preset, opponent.skills, defending, defend_second_skill, who=against)
-        defence_rating = pair_rating(opponent.rating, defending, defend_second_skill)
+        opposing = stunt_bonuses(state, opponent, defending or "", Action.DEFEND)
+        if defend_rating is not None:
+            # Aspects counted: no skill, so no second one either (refused if named).
+            check_pair(preset, opponent.skills, "", defend_second_skill, who=against)
+            defence_rating = defend_rating
+        else:
+            if defend_second_skill is None:
+                defend_second_skill = best_second(preset, opponent.skills)
+            elif defending:
+                check_pair(preset, opponent.skills, defending, defend_second_skill, who=against)
+            defence_rating = pair_rating(opponent.rating, defending or "", defend_second_skill)
         opposition, active = defence_rating + _counted(opposing), True
     elif difficulty is not None:
         opposition, active = difficulty, False
@@ -455,13 +477,14 @@ def roll_odds(
         scale_benefit=scale_benefit,
         second_skill=second_skill,
         defend_second_skill=defend_second_skill if active else None,
+        ratings=(rating, defend_rating),
     )
     if engine is not None:
         # What the rules add beyond each side's rating (the stunts are counted above).
         effort, defence_effort = engine
-        mine = effort - rating
+        mine = effort - rolled
         theirs = 0
-        if against is not None and defence_effort is not None and defending is not None:
+        if against is not None and defence_effort is not None:
             theirs = defence_effort - defence_rating
         extra = (mine, theirs)
         modifier += mine
@@ -496,6 +519,10 @@ def roll_odds(
         "defend_second_skill": defend_second_skill if active else None,
         "stunts": stunts,
         "opposing_stunts": opposing,
+        # Aspects counted instead of skills: what they add up to, as the roll would count them
+        # (None: a skill is rolled).
+        "counted_bonus": rating,
+        "defend_counted_bonus": defend_rating if active else None,
         "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
         # The dice weight turns to + on each side, and why (None: none turns).
         "weight": _weight_json(weighed[0]),
@@ -544,6 +571,7 @@ def _engine_roll(
     scale_benefit: ScaleBenefit | None,
     second_skill: str | None = None,
     defend_second_skill: str | None = None,
+    ratings: tuple[int | None, int | None] = (None, None),
 ) -> tuple[int, int | None] | None:
     """In a conflict, ``actor``'s roll and its opposition before the dice as the engine sets them
     up (:meth:`~fatekit.rules.scenes.conflict.Conflict.efforts_before_dice`: a mob's teamwork, a
@@ -568,6 +596,7 @@ def _engine_roll(
             scale_benefit=scale_benefit,
             second_skill=second_skill,
             defend_second_skill=defend_second_skill,
+            ratings=ratings,
         )
     except FateError:
         return None

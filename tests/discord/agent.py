@@ -72,9 +72,10 @@ CONTROLS = frozenset(
         "form link",
     }
 )
-#: Commands the evenings cannot reach: /move needs a scene with zones, which Discord's own
-#: commands never start (tests/discord/test_zones_text.py plays it through the stand-in).
-ELSEWHERE = frozenset({"move"})
+#: Commands the evenings cannot reach: /move and /gm border need a scene with zones, which
+#: Discord's own commands never start (tests/discord/test_zones_text.py plays them through the
+#: stand-in).
+ELSEWHERE = frozenset({"move", "gm border"})
 EVERYTHING = (COMMAND_NAMES | CONTROLS) - ELSEWHERE
 #: What a person does now and then only: ending what runs, leaving, unbinding.
 RARE = frozenset(

@@ -8,7 +8,7 @@ import asyncio
 import json
 from typing import Any
 
-from fatekit.server.hub import Batch, Hub, Subscriber
+from fatekit.server.hub import Batch, Hub, Subscriber, render
 from fatekit.server.patch import apply_patch
 from fatekit.store.memory import MemoryEventStore
 from fatekit.store.tables import Executed, TableRepository
@@ -94,5 +94,29 @@ def test_patches_of_moves_that_touch_play_bring_every_seat_to_the_whole_build() 
                 view = json.loads(batch.lines[-1][1])
                 documents[seat] = apply_patch(documents[seat], view["patch"])
                 assert documents[seat] == document_for(executed.state, seat), (name, seat)
+
+    asyncio.run(run())
+
+
+def test_every_seat_receives_what_it_would_alone_with_two_gms() -> None:
+    # The publication shares work between seats (a GM's lines with every GM): each seat still
+    # receives exactly the lines rendered for it alone, a GM's note whole for both GMs and as a
+    # version for the players.
+    async def run() -> None:
+        repo, seats = _table()
+        command = command_from_json("AddSeat", {"name": "Co-GM", "role": "gm"})
+        seats = list(repo.execute("t", command, seat="gm").state.seats)
+        hub = Hub()
+        watching = [hub.subscribe("t", seat) for seat in seats]
+        for data in ({"text": "Behind the door.", "visibility": "gm"}, {"text": "Rain."}):
+            executed = repo.execute("t", command_from_json("Note", data), seat="gm")
+            hub.publish("t", executed.events, executed.state)
+            for subscriber in watching:
+                (batch,) = _drain(subscriber)
+                alone = render(executed.events, executed.state, subscriber.seat)
+                assert list(batch.lines) == alone, (data, subscriber.seat)
+                kinds = [json.loads(text)["kind"] for _, text in batch.lines]
+                gm = executed.state.seat(subscriber.seat).is_gm
+                assert kinds == ["event" if gm or data.get("visibility") is None else "version"]
 
     asyncio.run(run())

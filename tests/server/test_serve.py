@@ -65,6 +65,20 @@ def test_a_table_opened_at_start_plays_the_preset_named(tmp_path: Path) -> None:
         assert served.stop() == 0
 
 
+def test_a_table_opened_at_start_plays_the_three_rocketeers(tmp_path: Path) -> None:
+    """``fatekit serve --table NAME --preset the-three-rocketeers`` opens a table whose PCs count
+    aspects instead of skills (issue 41)."""
+    served = start(tmp_path / "tables.db", "--table", "Paris", "--preset", "the-three-rocketeers")
+    try:
+        status, view = call(
+            "GET", f"{served.base}/tables/{served.table_id}/state", link=served.link
+        )
+        assert status == 200
+        assert view["table"]["preset"] == "rocketeers"
+    finally:
+        assert served.stop() == 0
+
+
 def test_requests_on_a_kept_alive_connection_do_not_wait_for_delayed_acks(tmp_path: Path) -> None:
     # A browser keeps its connection open. With Nagle's algorithm on the server's sockets, each
     # response after the first waited ~40 ms for the client's delayed ACK; now each takes a few

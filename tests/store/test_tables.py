@@ -140,3 +140,47 @@ def test_a_table_at_its_limits_refuses_new_events_and_stores_nothing() -> None:
         tight.execute("t1", c.Note(text="x" * 1000), seat="gm")
     assert (full.value.limit, full.value.at_most) == ("bytes_per_table", room)
     assert small.version("t1") == 5
+
+
+def test_the_log_size_a_command_is_checked_against_is_the_stores_without_reading_it(
+    tmp_path: Path,
+) -> None:
+    # The repository carries a table's log size past the events it appends and the events it
+    # reads (another process's here): a limit checked against it is checked against the
+    # store's own count, and only the first command asks the store for it.
+    path = tmp_path / "tables.sqlite"
+    with SqliteEventStore(path) as one, SqliteEventStore(path) as two:
+        _set_up(TableRepository(one))
+        room = one.log_bytes("t1") + 2000
+        mine = TableRepository(one, limits=TableLimits(bytes_per_table=room))
+        theirs = TableRepository(two)
+        asked: list[str] = []
+        counted = one.log_bytes
+
+        def log_bytes(table_id: str) -> int:
+            asked.append(table_id)
+            return counted(table_id)
+
+        one.log_bytes = log_bytes  # type: ignore[method-assign]
+        mine.execute("t1", c.Note(text="é" * 100), seat="gm")
+        theirs.execute("t1", c.Note(text="ß" * 300), seat="gm")
+        mine.execute("t1", c.Note(text="mine again"), seat="gm")
+        assert asked == ["t1"]
+        size = counted("t1")
+        # The next note would take the log one byte past the limit; one a byte shorter fits.
+        left = room - size
+        with pytest.raises(TableFull):
+            mine.execute("t1", c.Note(text="x" * (left - _note_overhead() + 1)), seat="gm")
+        mine.execute("t1", c.Note(text="x" * (left - _note_overhead())), seat="gm")
+        assert counted("t1") == room
+        assert asked == ["t1"]
+
+
+def _note_overhead() -> int:
+    """The bytes a note's payload takes beside its text (measured on a table of its own)."""
+    store = MemoryEventStore()
+    probe = TableRepository(store)
+    probe.execute("p", c.CreateTable(name="P"), seat="gm")
+    before = store.log_bytes("p")
+    probe.execute("p", c.Note(text="x"), seat="gm")
+    return store.log_bytes("p") - before - 1

@@ -800,6 +800,28 @@ class Game:
             box = {"kind": "rect", "points": ((corner, corner), (corner + 900, corner + 700))}
             yield Move(C("ShapeZone", zone=zone, shape=box), GM, True)
 
+    def borders(self, doc: JSON) -> Iterator[Move]:
+        """The GM's aspects on borders: a situation aspect of the scene put on a border, or
+        taken off the one it stands on (by the step: no draw of the rng)."""
+        zones = doc["scene"].get("zones") or {}
+        links = zones.get("links") or []
+        kinds = ("situation", "zone")
+        situation = [a["id"] for a in doc["scene"]["aspects"] if a["kind"] in kinds]
+        if not links or not situation:
+            return
+        a, b = links[self.step % len(links)]
+        aspect = situation[self.step % len(situation)]
+        standing = sorted(
+            (x, *sorted(i["between"]))
+            for i in doc["extras"].get("impediments") or []
+            for x in i["aspects"]
+        )
+        if (aspect, *sorted((a, b))) not in standing:
+            yield Move(C("BlockBorder", aspect_id=aspect, zone=a, to=b), GM, True)
+        if standing:
+            x, one, other = standing[self.step % len(standing)]
+            yield Move(C("ClearBorder", aspect_id=x, zone=other, to=one), GM, True)
+
     def treatments(self, doc: JSON, seat: str, mine: set[str], here: list[str]) -> Iterator[Move]:
         """Treating an untreated consequence of someone in the scene, as the page offers it: by
         a character of the seat's who is free to roll, with the rule set's treating skill."""
@@ -1434,6 +1456,7 @@ class Game:
             GM,
             True,
         )
+        yield from self.borders(doc)
         for aspect in scene["aspects"]:
             if aspect["hidden"]:
                 yield Move(C("RevealAspect", aspect_id=aspect["id"]), GM, True)
@@ -1543,6 +1566,8 @@ def _weight(command: c.Command) -> float:
         return 4.0  # fights are where most of the rules are
     if name == "Concede":
         return 0.1
+    if name == "ClearBorder":
+        return 4.0  # offered only while a border is blocked, which is seldom
     return 6.0 if name in IN_PLAY else 0.3 if name in ("Undo", "EndScene") else 1.0
 
 

@@ -13,7 +13,8 @@ from fatekit.table.recap_text import LANGUAGES, recap_html, recap_markdown, reca
 
 from .agent import GM, PLAYERS, TABLE, Game, play_games  # type: ignore[import-not-found]
 
-GAMES = int(os.environ.get("FATEKIT_SOAK_GAMES", "24"))
+#: Twelve games in make test; make soak plays 200 (FATEKIT_RECAP_GAMES).
+GAMES = int(os.environ.get("FATEKIT_RECAP_GAMES", "12"))
 STEPS = 60
 
 

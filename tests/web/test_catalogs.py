@@ -7,6 +7,7 @@ import importlib
 import json
 import pkgutil
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -45,8 +46,17 @@ PLURALS = {
 }
 
 
+def unique(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """A catalog's object, refusing a key written twice (JSON keeps the last one silently, so
+    the first one's text would never be shown)."""
+    twice = sorted(key for key, n in Counter(key for key, _ in pairs).items() if n > 1)
+    assert not twice, f"keys written twice: {twice}"
+    return dict(pairs)
+
+
 def catalog(lang: str) -> dict[str, str]:
-    data = json.loads((I18N_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    text = (I18N_DIR / f"{lang}.json").read_text(encoding="utf-8")
+    data = json.loads(text, object_pairs_hook=unique)
     assert isinstance(data, dict)
     return data
 

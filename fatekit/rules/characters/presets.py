@@ -1,4 +1,5 @@
-"""The built-in presets: Fate Condensed, Fate Core, Fate Accelerated, Öde and War of Ashes.
+"""The built-in presets: Fate Condensed, Fate Core, Fate Accelerated, Öde, War of Ashes and The
+Three Rocketeers.
 
 Each is a rule-set file shipped in the package (``rulesets/*.json`` beside this module), read by
 :func:`~fatekit.rules.characters.ruleset_data.preset_from_data` exactly as a group's own hack is,
@@ -25,6 +26,7 @@ __all__ = [
     "DEFAULT_PRESET",
     "ODE_PRESET",
     "PRESETS",
+    "ROCKETEERS_PRESET",
     "WOA_PRESET",
     "as_preset",
     "builtin_text",
@@ -34,7 +36,9 @@ __all__ = [
 #: The built-in rule sets, in the order they are offered; Fate Condensed is the default.
 #: War of Ashes (``woa``) is Fate Accelerated's sheet with weight switched on: the War of Ashes
 #: SRD plays its rules with Fate Accelerated's approaches and gives no sheet of its own.
-BUILTIN_KEYS = ("condensed", "core", "fae", "ode", "woa")
+#: The Three Rocketeers (``rocketeers``): PCs count their aspects instead of rolling skills; NPCs
+#: roll Fate Accelerated's approaches, as its No-Skill Swashbuckling SRD says.
+BUILTIN_KEYS = ("condensed", "core", "fae", "ode", "woa", "rocketeers")
 
 
 def builtin_text(key: str) -> str:
@@ -53,6 +57,7 @@ CORE_PRESET = PRESETS["core"]
 ACCELERATED = PRESETS["fae"]
 ODE_PRESET = PRESETS["ode"]
 WOA_PRESET = PRESETS["woa"]
+ROCKETEERS_PRESET = PRESETS["rocketeers"]
 DEFAULT_PRESET = CONDENSED_PRESET
 #: The built-ins whose sheet is the six approaches (the catalogs name them ``approach.*``, and a
 #: sheet heads them "Approaches"); the page's ``APPROACH_PRESETS`` is this list.
@@ -68,11 +73,14 @@ _ALIASES = {
     "öde": "ode",
     "war-of-ashes": "woa",
     "war_of_ashes": "woa",
+    "three-rocketeers": "rocketeers",
+    "the-three-rocketeers": "rocketeers",
 }
 
 
 def get_preset(key: str) -> Preset:
-    """A built-in preset by key (``condensed``, ``core``, ``fae``, ``ode``, ``woa``) or a common
+    """A built-in preset by key (``condensed``, ``core``, ``fae``, ``ode``, ``woa``,
+    ``rocketeers``) or a common
     alias."""
     wanted = key.strip().casefold()
     found = PRESETS.get(_ALIASES.get(wanted, wanted))

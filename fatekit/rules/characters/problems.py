@@ -65,6 +65,8 @@ CODES: dict[str, frozenset[str]] = {
         "mode_untaken": "skill",
         "mode_points": "spent budget",
         "mode_skill": "skill rating derived_rating",
+        # aspects counted instead of skills (The Three Rocketeers)
+        "counted_skill": "label",
     }.items()
 }
 

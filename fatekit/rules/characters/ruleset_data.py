@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.characters.counted import CountedAspects
 from fatekit.rules.characters.modes import Mode, ModeShape
 from fatekit.rules.characters.preset import (
     AdvancementStyle,
@@ -400,6 +401,26 @@ class _Reader:
             self.problem("$.conditions", f"the condition {key!r} is listed twice")
         return tuple(specs)
 
+    # -- aspects counted instead of skills (The Three Rocketeers; issue 41) --
+
+    def counted(self, slots: Sequence[AspectSlot]) -> CountedAspects | None:
+        data = self.data.get("counted_aspects")
+        if data is None:
+            return None
+        bonuses = []
+        for i, entry in enumerate(data.get("bonuses", ())):
+            kind = AspectKind(entry["kind"])
+            if kind not in {s.kind for s in slots}:
+                self.problem(
+                    f"$.counted_aspects.bonuses[{i}].kind",
+                    f"the sheet has no {kind.value} slot, so no such aspect is ever counted",
+                )
+            bonuses.append((kind, entry["bonus"]))
+        found = self.attempt(
+            "$.counted_aspects", CountedAspects, data.get("per_aspect", 1), tuple(bonuses)
+        )
+        return found if isinstance(found, CountedAspects) else None
+
     def stress_rule(self) -> Rule:
         key = self.data["stress"].get("rule")
         if key is None:
@@ -431,6 +452,7 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
         stress_rule = reader.stress_rule()
         recovery = reader.recovery(keys)
         conditions = reader.conditions()
+        counted = reader.counted(aspects)
         table = _rows(data["stress"].get("table", []))
     except (KeyError, IndexError, TypeError, ValueError) as error:
         # The schema keeps these out; data handed in directly may still be malformed.
@@ -466,6 +488,7 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
             stress_any_box=data["stress"].get("pick", "exact") == "any",
             advancement=AdvancementStyle(data.get("advancement", AdvancementStyle.CONDENSED.value)),
             conditions=conditions,
+            counted=counted,
         ),
     )
     if preset is None:

@@ -37,6 +37,7 @@ from fatekit.rules.characters.character import (
     harm_capacity,
     stunt_refresh_cost,
 )
+from fatekit.rules.characters.counted import COUNTED_NO_SKILLS_RULE
 from fatekit.rules.characters.modes import (
     MODE_RATINGS_RULE,
     MODE_UNTAKEN_RULE,
@@ -230,6 +231,8 @@ def _listed_skills(character: Character, preset: Preset, broken: Rule) -> list[P
 
 
 def _pc_skill_shape(character: Character, preset: Preset) -> list[Problem]:
+    if preset.counted is not None:
+        return _no_skills(character)
     if isinstance(preset.shape, ModeShape):
         return mode_problems(
             preset.shape,
@@ -247,6 +250,22 @@ def _pc_skill_shape(character: Character, preset: Preset) -> list[Problem]:
         )
     spent = character.skill_steps_earned - character.skill_steps_banked
     return elsewhere + preset.shape.check_advanced(ratings, preset.skill_lists, spent)
+
+
+def _no_skills(character: Character) -> list[Problem]:
+    """A PC in a rule set that counts aspects has no skill ratings (NPCs keep approaches)."""
+    return [
+        Problem(
+            f"skills.{key}",
+            f"{character.skill_labels.get(key, key)} is rated, but a PC here rolls the aspects "
+            "it counts, not skills",
+            COUNTED_NO_SKILLS_RULE,
+            "counted_skill",
+            (("label", character.skill_labels.get(key, key)),),
+        )
+        for key, rating in character.skills.items()
+        if rating != 0
+    ]
 
 
 def _modes_elsewhere(character: Character, preset: Preset) -> list[Problem]:

@@ -19,6 +19,7 @@ __all__ = [
     "FAE_BOOK",
     "ITALIAN",
     "ODE",
+    "ROCKETEERS_BOOK",
     "WOA_BOOK",
     "Rule",
     "all_rules",
@@ -41,6 +42,9 @@ FAE_BOOK = "srd/fate-accelerated-SRD.md"
 CONDENSED_BOOK = "srd/Fate-Condensed-SRD-CC-BY.md"
 #: The War of Ashes SRD: weight, and the built-in War of Ashes rule set's source.
 WOA_BOOK = "srd/war-of-ashes.md"
+#: The Three Rocketeers' No-Skill Swashbuckling SRD: aspects counted instead of skills, and the
+#: built-in Three Rocketeers rule set's source.
+ROCKETEERS_BOOK = "srd/three-rocketeers-no-skill-swashbuckling-SRD.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +97,7 @@ _BOOK_OF = {
     CONDENSED_BOOK: CONDENSED_BOOK,
     ODE: ODE,
     WOA_BOOK: WOA_BOOK,
+    ROCKETEERS_BOOK: ROCKETEERS_BOOK,
 }
 #: A short key for each text, as a page names its book.
 _KEYS = {
@@ -105,6 +110,7 @@ _KEYS = {
     ITALIAN: "condensed",
     ODE: "ode",
     WOA_BOOK: "woa",
+    ROCKETEERS_BOOK: "rocketeers",
 }
 #: Where each surveyed book writes each rule it plays: book -> rule key -> section.
 _SECTIONS: dict[str, dict[str, str]] = {}
@@ -129,7 +135,7 @@ def citation(rule: Rule, book: str | None) -> tuple[str, str]:
 
 def book_key(source: str) -> str:
     """A short key for the text ``source`` (``core``, ``accelerated``, ``condensed``, ``ode``,
-    ``woa``; ``own`` for a text fatekit does not know, a group's own game)."""
+    ``woa``, ``rocketeers``; ``own`` for a text fatekit does not know, a group's own game)."""
     return _KEYS.get(source, "own")
 
 

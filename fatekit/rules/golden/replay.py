@@ -17,6 +17,7 @@ from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.counted import counted_bonus
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action
@@ -93,6 +94,8 @@ class _Opposed(TypedDict):
     defender_dice: ScriptedDice
     second_skill: str | None
     defend_second_skill: str | None
+    rating: int | None
+    defend_rating: int | None
 
 
 class _Runner(Expectations):
@@ -192,18 +195,38 @@ class _Runner(Expectations):
             defender_dice=self._dice(step, "defend_dice"),
             second_skill=step.get("second_skill"),
             defend_second_skill=step.get("defend_second_skill"),
+            rating=self._counted(step, "actor", "counted"),
+            defend_rating=self._counted(step, "against", "defend_counted"),
         )
+
+    def _counted(self, step: Mapping[str, Any], who: str, key: str) -> int | None:
+        """The bonus of the aspects a step's PC counts instead of a skill (``counted``,
+        ``defend_counted``: refs of their aspects), by the rules' one function; ``None``: a
+        skill is rolled."""
+        if key not in step:
+            return None
+        if self.preset.counted is None:
+            raise BadInput(f"{self.preset.name} counts no aspects; the step names {key}")
+        sheet = self.game.character(str(step[who]))
+        named = tuple(self._aspect(ref).id for ref in step[key])
+        return counted_bonus(self.preset.counted, sheet, named)
 
     def _do_attack(self, step: Mapping[str, Any]) -> None:
         self.roll = self._conflict().attack(
             str(step["actor"]),
             str(step["target"]),
-            str(step["skill"]),
+            str(step.get("skill", "")),
             dice=self._dice(step),
             defender_dice=self._dice(step, "defend_dice"),
             defend_skill=step.get("defend_skill"),
             second_skill=step.get("second_skill"),
             defend_second_skill=step.get("defend_second_skill"),
+            rating=self._counted(step, "actor", "counted"),
+            defend_rating=self._counted(
+                {**step, "defender": step.get("defender", step["target"])},
+                "defender",
+                "defend_counted",
+            ),
             defender=step.get("defender"),
             forgo_defense=bool(step.get("forgo_defense", False)),
             ranged=step.get("ranged"),
@@ -217,7 +240,7 @@ class _Runner(Expectations):
     def _do_create_advantage(self, step: Mapping[str, Any]) -> None:
         aspect = self._aspect(step["aspect"]) if "aspect" in step else None
         self.roll = self._conflict().create_advantage(
-            str(step["actor"]), str(step["skill"]), aspect=aspect, **self._opposed(step)
+            str(step["actor"]), str(step.get("skill", "")), aspect=aspect, **self._opposed(step)
         )
         self.roll.roll()
 
@@ -236,7 +259,7 @@ class _Runner(Expectations):
         else:
             self.roll = self._conflict().overcome(
                 str(step["actor"]),
-                str(step["skill"]),
+                str(step.get("skill", "")),
                 **self._opposed(step),
                 scale_benefit=step.get("scale_benefit"),
                 block=step.get("block"),

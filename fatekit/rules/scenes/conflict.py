@@ -130,6 +130,10 @@ class RollOptions(TypedDict, total=False):
     # Two combined lists: the second list's skill the roll and its defence add.
     second_skill: str | None
     defend_second_skill: str | None
+    # Aspects counted instead of skills (The Three Rocketeers): the bonus the table decided
+    # stands for the roller's (``rating``) or the defender's (``defend_rating``) skill.
+    rating: int | None
+    defend_rating: int | None
 
 
 class AttackOptions(RollOptions, total=False):
@@ -442,8 +446,13 @@ class Conflict:
         ranged = options.get("ranged")
         if ranged is None:
             ranged = self.targets.attack_is_ranged(actor, skill)
-        if hazard is None and not self.roster.preset.can_use(
-            skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
+        counted = options.get("rating") is not None  # aspects counted: any action may be taken
+        if (
+            hazard is None
+            and not counted
+            and not self.roster.preset.can_use(
+                skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
+            )
         ):
             refuse(
                 f"{self.roster.skill_name(skill)} cannot make a {self.roster.harm.value} attack",
@@ -510,6 +519,7 @@ class Conflict:
             0 if forgo_defense else None,
             second=options.get("second_skill"),
             checked=checked,
+            rating=options.get("rating"),
         )
         if forgo_defense:
             if checked and defender is not None:
@@ -524,6 +534,7 @@ class Conflict:
                 dice=options.get("defender_dice"),
                 target=target,
                 second=options.get("defend_second_skill"),
+                rating=options.get("defend_rating"),
             )
         advantage = self._bonuses(roll, actor, skill, victim, options, checked=checked)
         self.turns.start(
@@ -576,6 +587,7 @@ class Conflict:
             checked=checked,
             second=options.get("second_skill"),
             defend_second=options.get("defend_second_skill"),
+            ratings=(options.get("rating"), options.get("defend_rating")),
         )
         if checked and zone is not None:
             if self.roster.scene.zones is None or zone not in self.roster.scene.zones.zones:
@@ -664,6 +676,7 @@ class Conflict:
             checked=checked,
             second=options.get("second_skill"),
             defend_second=options.get("defend_second_skill"),
+            ratings=(options.get("rating"), options.get("defend_rating")),
         )
         advantage = self._bonuses(roll, actor, skill, against, options, checked=checked)
         self.turns.start(
@@ -692,13 +705,16 @@ class Conflict:
         scale_benefit: ScaleBenefit | str | None = None,
         second_skill: str | None = None,
         defend_second_skill: str | None = None,
+        ratings: tuple[int | None, int | None] = (None, None),
     ) -> tuple[int, int | None]:
         """What ``actor``'s roll of ``skill`` for ``action`` and its opposition (``against``, or
         ``None``: a difficulty) stand at before any dice, stunt or invoke, as :meth:`attack`,
         :meth:`overcome` and :meth:`create_advantage` set them up: the ratings with a mob's
         teamwork, a big bad's solo bonus, full defense and scale (a benefit the roll would
         refuse counts for nothing). For the odds before a roll: nothing changes, whoever's turn
-        it is (raises as those methods do on a skill no one may defend with)."""
+        it is (raises as those methods do on a skill no one may defend with). ``ratings`` are
+        the roller's and the defender's counted aspects' bonuses, where they count aspects."""
+        rating, defend_rating = ratings
         roll = self.roster.action_roll(
             actor,
             action,
@@ -706,6 +722,7 @@ class Conflict:
             ScriptedDice(["0000"]),
             None if against else 0,
             second=second_skill,
+            rating=rating,
         )
         if against is not None:
             if action is Action.ATTACK:
@@ -719,6 +736,7 @@ class Conflict:
                     target=against,
                     trial=True,
                     second=defend_second_skill,
+                    rating=defend_rating,
                 )
             else:
                 self.defence.add_defence(
@@ -730,6 +748,7 @@ class Conflict:
                     harm=False,
                     trial=True,
                     second=defend_second_skill,
+                    rating=defend_rating,
                 )
         self.big_bad_rules.solo_bonus(roll, actor)
         # A benefit the roll would refuse (no difference in scale) counts for nothing.

@@ -52,6 +52,8 @@ class DefenceTerms(TypedDict, total=False):
     target: str | None
     trial: bool
     second: str | None
+    # The bonus of the aspects a PC counts instead of a skill (The Three Rocketeers).
+    rating: int | None
 
 
 class Defence:
@@ -157,14 +159,18 @@ class Defence:
         checked: bool = True,
         second: str | None = None,
         defend_second: str | None = None,
+        ratings: tuple[int | None, int | None] = (None, None),
     ) -> ActionRoll:
         """``actor``'s roll against a ``difficulty`` or the active opposition of ``against``
         (not ``checked``: as a table's log recorded it, checked by no rule); ``second`` and
-        ``defend_second``: the skills of the second list added, with two combined lists."""
+        ``defend_second``: the skills of the second list added, with two combined lists;
+        ``ratings`` are the roller's and the defender's counted aspects' bonuses, where they
+        count."""
         if checked and (difficulty is None) == (against is None):
             raise BadInput("give either a difficulty or who opposes the roll (against=...)")
+        rating, defend_rating = ratings
         roll = self.roster.action_roll(
-            actor, action, skill, dice, difficulty, second=second, checked=checked
+            actor, action, skill, dice, difficulty, second=second, checked=checked, rating=rating
         )
         if against is not None:
             if checked:
@@ -178,6 +184,7 @@ class Defence:
                 dice=defender_dice,
                 harm=False,
                 second=defend_second,
+                rating=defend_rating,
             )
         return roll
 
@@ -194,7 +201,7 @@ class Defence:
         has not defended yet)."""
         roster = self.roster
         roster.fighter(defender)
-        if how.get("harm", True):
+        if how.get("harm", True) and how.get("rating") is None:
             allowed = self.defence_skills(defender, melee=how["melee"])
             if skill is None:
                 if not allowed:
@@ -207,7 +214,12 @@ class Defence:
         second = how.get("second")
         if skill is not None or second is not None:
             sheet = roster.fighters[defender].character
-            chosen = skill if skill is not None else self._default_skill(defender, how)
+            if skill is not None:
+                chosen = skill
+            elif how.get("rating") is not None:
+                chosen = ""  # aspects counted: no skill (and a second one refused)
+            else:
+                chosen = self._default_skill(defender, how)
             found = second if second is not None else best_second(roster.preset, sheet.skills)
             check_pair(roster.preset, sheet.skills, chosen, found, who=defender)
         self.defence_added(roll, defender, skill, **how)
@@ -224,15 +236,20 @@ class Defence:
         :meth:`add_defence`), with ``skill`` or the best they may use (any, if none may)."""
         roster = self.roster
         sheet = roster.fighters[defender].character
-        if skill is None:
+        counted = how.get("rating")  # aspects counted: their bonus stands for a skill's rating
+        if skill is None and counted is None:
             skill = self._default_skill(defender, how)
-        # With two combined lists a defence adds a skill of the second list too (the best,
-        # named by no one); older logs never had two.
-        second = how.get("second") or best_second(roster.preset, sheet.skills)
-        rating = roster.rating(sheet, skill)
-        if second is not None:
-            rating = combined_rating(rating, sheet.rating(second))
         dice = how["dice"]
+        if counted is not None:
+            rating = counted
+        else:
+            assert skill is not None  # picked above when none was named
+            rating = roster.rating(sheet, skill)
+            # With two combined lists a defence adds a skill of the second list too (the best,
+            # named by no one); older logs never had two.
+            second = how.get("second") or best_second(roster.preset, sheet.skills)
+            if second is not None:
+                rating = combined_rating(rating, sheet.rating(second))
         defence = roll.opposed_by(defender, rating, skill=skill, dice=dice)
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)

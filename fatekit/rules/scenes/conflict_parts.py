@@ -381,16 +381,19 @@ class Roster:
         *,
         second: str | None = None,
         checked: bool = False,
+        rating: int | None = None,
     ) -> ActionRoll:
         """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger; with
         two combined lists, ``second`` is the second list's skill added (``checked``: a roll
-        being decided, whose pair the rule set must allow)."""
+        being decided, whose pair the rule set must allow); a ``rating`` given (aspects counted
+        instead of a skill) stands for the skill's."""
         sheet = self.fighter(actor).character
-        rating = self.rating(sheet, skill)
         if checked:
             check_pair(self.preset, sheet.skills, skill, second, who=actor)
-        if second is not None:
-            rating = combined_rating(rating, sheet.rating(second))
+        if rating is None:
+            rating = self.rating(sheet, skill)
+            if second is not None:
+                rating = combined_rating(rating, sheet.rating(second))
         roll = ActionRoll(
             actor,
             action,

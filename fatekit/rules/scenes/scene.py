@@ -29,7 +29,7 @@ from fatekit.rules.harm.toolkit_conditions import clear_fleeting, settle_lasting
 from fatekit.rules.options.countdowns import COUNTDOWN_TRACK_RULE, Countdown
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.time_shifts import TIME_SHIFT_RULE, Duration, duration_after_roll
-from fatekit.rules.scenes.zones import ZoneMap
+from fatekit.rules.scenes.zones import BORDER_RULE, ZoneMap
 
 __all__ = ["SCENE_END_RULE", "SCENE_SETUP_RULE", "Game", "Scene", "SceneEnd"]
 
@@ -60,6 +60,37 @@ class Scene:
     zones: ZoneMap | None = None
     ended: bool = False
     countdowns: dict[str, Countdown] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.zones is not None:
+            # A border aspect blocks while it is in play among the scene's own.
+            self.zones.in_play = self.aspects
+
+    def block_border(self, a: str, b: str, aspect_id: str) -> None:
+        """Put the scene's situation (or zone) aspect ``aspect_id`` on the border between the
+        adjacent zones ``a`` and ``b``: crossing there takes an overcome (:data:`BORDER_RULE`)."""
+        zones = self._zones()
+        if aspect_id not in self.aspects:
+            raise BadInput(f"no aspect {aspect_id!r} is in play", code="aspect_gone")
+        kind = self.aspects.get(aspect_id).kind
+        if kind not in (AspectKind.SITUATION, AspectKind.ZONE):
+            refuse(
+                f"only a situation aspect stands on a border, not a {kind.value} aspect",
+                BORDER_RULE,
+            )
+        zones.check_border(a, b, aspect_id, blocking=True)
+        zones.impede(a, b, aspect_id)
+
+    def clear_border(self, a: str, b: str, aspect_id: str) -> None:
+        """Take ``aspect_id`` off the border between ``a`` and ``b``; it stays in play."""
+        zones = self._zones()
+        zones.check_border(a, b, aspect_id, blocking=False)
+        zones.clear_border(a, b, aspect_id)
+
+    def _zones(self) -> ZoneMap:
+        if self.zones is None or not self.zones.zones:
+            raise BadInput(f"scene {self.name!r} has no zones", code="no_zones")
+        return self.zones
 
     def add_situation_aspect(
         self,

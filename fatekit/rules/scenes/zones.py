@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from fatekit.rules.aspects.aspects import AspectsInPlay
 from fatekit.rules.core.actions import (
     Action,
     Chooser,
@@ -22,6 +23,7 @@ from fatekit.rules.core.outcomes import Outcome, outcome_for
 from fatekit.rules.core.waivers import refuse
 
 __all__ = [
+    "BORDER_RULE",
     "FREE_MOVE_RULE",
     "INTERACT_RULE",
     "MOVE_ROLL_RULE",
@@ -59,6 +61,13 @@ MOVE_ROLL_RULE = rule(
     "overcome that fails to move, moves at the price of a boost on a tie, moves on a success, "
     "and adds a boost with style",
 )
+BORDER_RULE = rule(
+    "zone.border-aspect",
+    CORE,
+    "Zones",
+    "A situation aspect of the scene may stand on the border between two adjacent zones: while "
+    "it is in play, crossing there is no free move but an overcome",
+)
 PLACE_RULE = rule(
     "zone.place",
     CORE,
@@ -91,6 +100,10 @@ class ZoneMap:
         self._adjacent: dict[str, set[str]] = {}
         self._impediments: dict[frozenset[str], list[str]] = {}
         self.positions: dict[str, str] = {}
+        # The aspects in play that may stand on a border (the scene's, once the map is a
+        # scene's; ``None``: every one noted stands): one that left play blocks nothing more,
+        # whichever way it went, with no one clearing it from the map.
+        self.in_play: AspectsInPlay | None = None
 
     # -- building the map --------------------------------------------------------------------
 
@@ -129,9 +142,63 @@ class ZoneMap:
             else:
                 del self._impediments[edge]
 
+    def clear_border(self, a: str, b: str, aspect_id: str) -> None:
+        """Take ``aspect_id`` off the border between ``a`` and ``b`` (it stays in play)."""
+        edge = frozenset((a, b))
+        remaining = [x for x in self._impediments.get(edge, []) if x != aspect_id]
+        if remaining:
+            self._impediments[edge] = remaining
+        else:
+            self._impediments.pop(edge, None)
+
+    def assign_border(self, a: str, b: str, aspect_id: str, *, standing: bool) -> None:
+        """Put ``aspect_id`` on the border between ``a`` and ``b`` (``standing``) or take it off,
+        as a table's log recorded it: an assignment, checked by no rule."""
+        if standing:
+            noted = self._impediments.setdefault(frozenset((a, b)), [])
+            if aspect_id not in noted:
+                noted.append(aspect_id)
+        else:
+            self.clear_border(a, b, aspect_id)
+
+    def check_border(self, a: str, b: str, aspect_id: str, *, blocking: bool) -> None:
+        """Refuse to put ``aspect_id`` on the border between ``a`` and ``b`` (``blocking``) when
+        the zones are not adjacent or it stands there already, or to take it off when it does
+        not (:data:`BORDER_RULE`)."""
+        self._check_zone(a)
+        self._check_zone(b)
+        if b not in self.neighbours(a):
+            raise BadInput(
+                f"zones {a!r} and {b!r} share no border", code="border_not_adjacent", a=a, b=b
+            )
+        there = aspect_id in self.impediments(a, b)
+        if blocking and there:
+            raise BadInput(
+                f"aspect {aspect_id} stands on the border between {a!r} and {b!r} already",
+                code="border_blocked_already",
+                a=a,
+                b=b,
+            )
+        if not blocking and not there:
+            raise BadInput(
+                f"aspect {aspect_id} does not stand on the border between {a!r} and {b!r}",
+                code="border_not_blocked",
+                a=a,
+                b=b,
+            )
+
     def impediments(self, a: str, b: str) -> list[str]:
-        """The aspects impeding movement between two zones."""
-        return list(self._impediments.get(frozenset((a, b)), []))
+        """The aspects in play impeding movement between two zones."""
+        noted = self._impediments.get(frozenset((a, b)), [])
+        return [x for x in noted if self.in_play is None or x in self.in_play]
+
+    def borders(self) -> list[tuple[str, str, str]]:
+        """Every border an aspect in play stands on: ``(a, b, aspect_id)``, ``a`` before ``b``."""
+        found: list[tuple[str, str, str]] = []
+        for edge, noted in self._impediments.items():
+            a, b = sorted(edge)
+            found.extend((a, b, x) for x in noted if self.in_play is None or x in self.in_play)
+        return sorted(found)
 
     def place(self, participant: str, zone_id: str) -> None:
         """Put a participant in a zone (scene set-up, or after a move)."""
@@ -232,7 +299,7 @@ class ZoneMap:
         if apart > 1:
             reasons.append(f"{to!r} is {apart} zones away")
         else:
-            reasons.extend(f"aspect {a} impedes the way" for a in self.impediments(here, to))
+            reasons.extend(self._standing_on(a) for a in self.impediments(here, to))
         reasons.extend(f"{who} is in the way" for who in sorted(set(in_the_way)))
         return reasons
 
@@ -270,6 +337,16 @@ class ZoneMap:
                 FREE_MOVE_RULE,
             )
         self.positions[participant] = to
+
+    def _standing_on(self, aspect_id: str) -> str:
+        """Why a border aspect makes a move no free one, naming it (by its id on a map of no
+        scene's) unless it is hidden: the reason reaches whoever tried to move."""
+        aspect = None if self.in_play is None else self.in_play.find(aspect_id)
+        if aspect is None:
+            return f"aspect {aspect_id} impedes the way"
+        if aspect.hidden:
+            return "something hidden impedes the way"
+        return f"{aspect.name!r} impedes the way"
 
     def _check_zone(self, zone_id: str) -> None:
         if zone_id not in self.zones:

@@ -32,6 +32,8 @@ from fatekit.table.play.rolls import (
     ActionCommand,
     ActionRolled,
     action_record,
+    counted_rating,
+    decide_counted,
     defended_second,
     into_play,
     into_play_as_recorded,
@@ -44,10 +46,11 @@ from fatekit.table.play.rolls import (
 )
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made
+from fatekit.table.regions import Region, moves
 from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollKind, TableState
-from fatekit.table.telling import Case, tells, when
+from fatekit.table.telling import Case, When, tells, when
 from fatekit.table.upcasting import older
 
 __all__ = [
@@ -282,6 +285,7 @@ def _attack(context: Context, command: Attack) -> list[Event]:
     _require_helpers(context, command.helpers)
     _require_scale_choice(context, command.scale_benefit, command.actor, defender)
     command = defended_second(context.state, command, defender)
+    counted = decide_counted(context, command, defender)
     # Cover and forcing into a block are named by the attacker's seat: cover only ever weakens
     # the attack, and forcing someone into a block is the attacker's own move.
     rolled = context.event_from(
@@ -289,22 +293,30 @@ def _attack(context: Context, command: Attack) -> list[Event]:
         command,
         stunts=stunts_applied(context.state, command, Action.ATTACK),
         defence_stunts=True,
-        ranged=attack_range(context.state, command.actor, command.skill),
+        ranged=attack_range(context.state, command.actor, command.skill, command.counted),
         faces=context.faces(command.dice, command.actor),
         defend_faces=context.defend_faces(defender, command.defend_dice),
+        **counted,
     )
     # The one the attack would take out weighs against it (an interposing defender takes the hit).
     aimed = command.defender or command.target
     return [_weighed(context, rolled, Action.ATTACK, defender, target=aimed)]
 
 
-def attack_range(state: TableState, actor: str, skill: str) -> bool:
+def attack_range(
+    state: TableState, actor: str, skill: str, counted: tuple[str, ...] | None = None
+) -> bool:
     """Whether the engine makes ``actor``'s attack with ``skill`` one from a distance (Shoot), by
     the table's rule set; recorded on the event, so the log keeps what was decided. Outside a
     conflict or for someone not in it, ``False``: the fold refuses such an attack anyway."""
     conflict = state.conflict
     if conflict is None or actor not in conflict.roster.fighters:
         return False
+    if counted is not None:
+        # Aspects counted stand for the rule set's list (approaches): as far as one of its
+        # skills could reach.
+        keys = conflict.roster.preset.skill_keys
+        return any(conflict.targets.attack_is_ranged(actor, key) for key in keys)
     return conflict.targets.attack_is_ranged(actor, skill)
 
 
@@ -314,10 +326,12 @@ def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[
         check_zone_known(context.state, context.seat, command.move_to)
     _require_helpers(context, command.helpers)
     _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
+    counted = decide_counted(context, command, command.against)
     conflict = context.state.conflict
     if (
         command.against is not None
         and command.defend_skill is None
+        and counted["defend_counted"] is None
         and conflict is not None
         and command.against in conflict.roster.fighters
     ):
@@ -327,10 +341,14 @@ def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[
     command = defended_second(context.state, command, command.against)
     # The GM's screen may have set this action's difficulty, kept from its player.
     if isinstance(command, CreateAdvantage):
-        made = rolled_against(context, AdvantageRolled, command, Action.CREATE_ADVANTAGE)
+        made = rolled_against(
+            context, AdvantageRolled, command, Action.CREATE_ADVANTAGE, counted=counted
+        )
         return [_weighed(context, made, Action.CREATE_ADVANTAGE, command.against)]
     obstacle = command.block or command.disable_hazard  # names its own difficulty
-    overcome = rolled_against(context, OvercomeRolled, command, Action.OVERCOME, obstacle)
+    overcome = rolled_against(
+        context, OvercomeRolled, command, Action.OVERCOME, obstacle, counted=counted
+    )
     return [_weighed(context, overcome, Action.OVERCOME, command.against)]
 
 
@@ -415,9 +433,13 @@ class _ExchangeRoll(TypedDict):
     scale_benefit: ScaleBenefit | None
     second_skill: str | None
     defend_second_skill: str | None
+    rating: int | None
+    defend_rating: int | None
 
 
-def _exchange_roll(event: ExchangeActionRolled, what: str) -> _ExchangeRoll:
+def _exchange_roll(
+    state: TableState, event: ExchangeActionRolled, what: str, *, checked: bool
+) -> _ExchangeRoll:
     return _ExchangeRoll(
         dice=require_dice(event.faces, what),
         defend_skill=event.defend_skill,
@@ -426,7 +448,23 @@ def _exchange_roll(event: ExchangeActionRolled, what: str) -> _ExchangeRoll:
         scale_benefit=event.scale_benefit,
         second_skill=event.second_skill,
         defend_second_skill=event.defend_second_skill,
+        rating=counted_rating(state, event.actor, event.counted, event.counted_bonus, checked),
+        defend_rating=counted_rating(
+            state,
+            _defender_of(event),
+            event.defend_counted,
+            event.defend_counted_bonus,
+            checked,
+        ),
     )
+
+
+def _defender_of(event: ExchangeActionRolled) -> str | None:
+    """Who defends the roll ``event`` made: an attack's interposer or target, else the one
+    opposing it."""
+    if isinstance(event, AttackRolled):
+        return event.defender or event.target
+    return getattr(event, "against", None)
 
 
 def _check_hidden(event: AdvantageRolled | OvercomeRolled) -> None:
@@ -472,7 +510,7 @@ def _attack_made(state: TableState, event: AttackRolled, *, checked: bool) -> No
         event.actor,
         event.target,
         event.skill,
-        **_exchange_roll(event, "attack"),
+        **_exchange_roll(state, event, "attack", checked=checked),
         defender=event.defender,
         forgo_defense=event.forgo_defense,
         ranged=event.ranged,
@@ -557,7 +595,7 @@ def _advantage_made(state: TableState, event: AdvantageRolled, *, checked: bool)
     roll = begin(
         event.actor,
         event.skill,
-        **_exchange_roll(event, "roll"),
+        **_exchange_roll(state, event, "roll", checked=checked),
         difficulty=event.difficulty,
         against=event.against,
         aspect=aimed,
@@ -623,7 +661,7 @@ def _overcome_made(state: TableState, event: OvercomeRolled, *, checked: bool) -
     roll = begin(
         event.actor,
         event.skill,
-        **_exchange_roll(event, "roll"),
+        **_exchange_roll(state, event, "roll", checked=checked),
         difficulty=event.difficulty,
         against=event.against,
         move_to=event.move_to,
@@ -697,6 +735,11 @@ def _moved_older(state: TableState, event: Moved) -> None:
 
 # -- what each seat sees -----------------------------------------------------------------------
 
+# An exchange's roll put in play, as RollMade: its facts, the rolls in play and the last roll,
+# and the hidden difficulty it uses up (the GM's screen); a free move or a full defence: facts.
+moves({Region.SCREEN}, AttackRolled, AdvantageRolled, OvercomeRolled)
+moves((), FullDefenseTaken, Moved)
+
 shown_whole(FullDefenseTaken)
 
 
@@ -756,6 +799,8 @@ def _weighed_cases(key: str) -> tuple[Case, ...]:
         when(f"{key}.defend_weight", "defend_weight"),
         # Two combined lists: the line names both skills the roll added.
         when(f"{key}.pair", "second_skill"),
+        # Aspects counted instead of a skill (The Three Rocketeers): the bonus they gave.
+        when(f"{key}.counted", When("counted_bonus", "given")),
         when(key),
     )
 
@@ -766,6 +811,7 @@ tells(
     who=say.who("actor"),
     skill=say.skill("skill"),
     second=say.skill("second_skill"),
+    bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )
@@ -776,6 +822,7 @@ tells(
     target=say.who("target"),
     skill=say.skill("skill"),
     second=say.skill("second_skill"),
+    bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )
@@ -785,6 +832,7 @@ tells(
     who=say.who("actor"),
     skill=say.skill("skill"),
     second=say.skill("second_skill"),
+    bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )

@@ -70,6 +70,7 @@ from fatekit.table.deciding import (
 )
 from fatekit.table.facts import assign_facts, facts_of, records_sheet
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.regions import Region, moves
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -701,6 +702,12 @@ def _stunt(character: Character, text: str) -> Stunt:
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# A PC's advancement: the sheet and its facts (CHARACTERS), and the milestone it spends (TIME:
+# the milestones part reads them). SkillsRaised and MilestoneSpent are left writing every
+# region: no game of tests/table/test_incremental_documents.py plays them yet.
+moves({Region.TIME}, MilestoneTaken, BreakthroughTaken)
+
 
 shown_whole(SkillsRaised)
 

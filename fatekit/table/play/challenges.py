@@ -46,6 +46,7 @@ from fatekit.table.play.rolls import (
     settles,
 )
 from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.regions import MOVE, Region, moves, writes
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -337,6 +338,12 @@ def challenge_in_play(state: TableState) -> Challenge:
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# A task rolled: its facts, the rolls in play and the last roll, and a hidden difficulty a roll
+# uses up (the GM's screen). A challenge begun or ended assigns it, and the rolls in play.
+moves({Region.SCREEN}, ChallengeRolled)
+writes(MOVE | {Region.SCREEN}, ChallengeStarted, ChallengeEnded)
+
 
 shown_whole(ChallengeStarted, ChallengeEnded)
 

@@ -41,6 +41,7 @@ from fatekit.table.deciding import (
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.parts import UNSET, AspectPart, Part, UnsetType
+from fatekit.table.regions import moves
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
 from fatekit.table.state import TableState
@@ -228,6 +229,11 @@ def _recovering_older(state: TableState, event: ConditionRecovering) -> None:
     held = state.game.characters[event.character_id].conditions.get(event.key)
     if held is not None:
         recovery_begun(held, state.game.clock.sessions_ended)
+
+
+# A condition marked, cleared or recovering is its sheet's facts (CHARACTERS): the parts that
+# read the sheets are built again after it, not every part of every seat's document.
+moves((), ConditionMarked, ConditionCleared, ConditionRecovering)
 
 
 # -- what a seat sees and may do -----------------------------------------------------------------

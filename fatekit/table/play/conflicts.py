@@ -32,6 +32,7 @@ from fatekit.table.folding import folds, judges
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.conditions import condition_name
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
+from fatekit.table.regions import Region, moves
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -538,6 +539,12 @@ def _check_hit_target(conflict: Conflict, target: str) -> None:
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# What each writes besides its facts (the conflict, its hits and turns, the sheets, the rolls):
+# a roll the conflict settles or a fighter out of it takes their hidden difficulty off the GM's
+# screen (settle_conflict, drop_asked_out_of_conflict).
+moves({Region.SCREEN}, HitAbsorbed, TakenOut, Conceded, TurnEnded, ConflictFinished)
+moves((), ConflictStarted)  # MinionShielded: no game of the guard's plays it yet
 
 
 @shows(HitAbsorbed)

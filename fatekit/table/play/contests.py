@@ -62,6 +62,7 @@ from fatekit.table.play.rolls import (
     settles,
 )
 from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.regions import MOVE, Region, moves, writes
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -732,6 +733,20 @@ def _harmed_by(state: TableState, contest: Contest, side: str, rollers: dict[str
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# A contest's rolls, threats, forfeits and hits: their facts (the contest, its hits, the rolls in
+# play and the last roll, the sheets), and a hidden difficulty a roll in play uses up (the GM's
+# screen). A contest begun, ended or a side taken out assigns the contest, its hits and the rolls
+# in play itself.
+moves(
+    {Region.SCREEN},
+    ContestRolled,
+    ContestThreatRolled,
+    ContestForfeited,
+    ContestHitAbsorbed,
+)
+writes(MOVE | {Region.SCREEN}, ContestStarted, ContestEnded, ContestTakenOut)
+
 
 shown_whole(ContestStarted, ContestForfeited, ContestEnded, ContestHitAbsorbed, ContestTakenOut)
 

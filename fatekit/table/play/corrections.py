@@ -26,6 +26,7 @@ from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.play.conflicts import conflict_in_play
+from fatekit.table.regions import MOVE, moves, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
@@ -454,6 +455,21 @@ def _turn_corrected_older(state: TableState, event: TurnCorrected) -> None:
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# The GM's corrections assign what they name: fate points, stress, consequences, free invokes,
+# an aspect's name (on a sheet, in the scene or the setting: what a move's facts may assign,
+# MOVE); the turn corrected, by its facts. ExtremeCorrected is left writing every region: no
+# game of tests/table/test_incremental_documents.py plays it yet.
+writes(
+    MOVE,
+    FatePointsCorrected,
+    StressCorrected,
+    ConsequenceCorrected,
+    FreeInvokesCorrected,
+    AspectCorrected,
+)
+moves((), TurnCorrected)
+
 
 shown_whole(ConsequenceCorrected, TurnCorrected)
 

@@ -34,6 +34,7 @@ from fatekit.table.parts import UNSET, Part, UnsetType
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.contests import contest_in_play
 from fatekit.table.play.people import parse_sheet, taken_ids
+from fatekit.table.regions import moves
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -510,6 +511,12 @@ def _fit_to_table(state: TableState, character: Character) -> Character:
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# Gear, scale, hazards and blocks: their facts (the fighters, the conflict's obstacles, the
+# aspects they make). BigBadSet and ImmunityBroken are left writing every region: no game of
+# tests/table/test_incremental_documents.py plays them yet.
+moves((), Equipped, ScaleSet, HazardAdded, BlockAdded)
+
 
 shown_whole(Equipped, ScaleSet, BlockAdded, ImmunityBroken)
 

@@ -34,6 +34,7 @@ from fatekit.rules.aspects.stunts import (
     StuntEffect,
 )
 from fatekit.rules.characters.character import Character, CharacterKind, refit_harm
+from fatekit.rules.characters.counted import counted_parts, counts_aspects
 from fatekit.rules.characters.modes import ModeShape, home_modes, mode_skill_ratings
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.actions import Action
@@ -73,7 +74,7 @@ from fatekit.table.play.conditions import (
 )
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.play.treatment import treaters
-from fatekit.table.regions import Region, writes
+from fatekit.table.regions import MOVE, Region, moves, writes
 from fatekit.table.seats import Role, Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -505,6 +506,9 @@ def _seat_added(state: TableState, event: SeatAdded) -> None:
 
 
 writes({Region.SEATS}, SeatAdded)
+# A seat gone, and the characters it played left to the GM (who plays which: SEATS; the
+# characters' parts read it as whose they are).
+writes({Region.SEATS, Region.CHARACTERS}, SeatRemoved)
 
 
 @judges(SeatRemoved)
@@ -697,6 +701,15 @@ def _template_removed(state: TableState, event: TemplateRemoved) -> None:
 
 
 writes({Region.TEMPLATES}, TemplateAdded, TemplateRemoved)
+# A character brought in: its sheet, the ledger and who has met it (CHARACTERS), the fate
+# points it brought (its facts), who plays it (SEATS). Handed to a seat or to the GM: who plays
+# it (and the characters' parts, which read whose each is). Revealed: the players may see its
+# sheet (CHARACTERS). Rewritten: the sheet, as a move's facts may rewrite one (MOVE: the
+# conflict's and the scene's parts read the sheets they hold).
+moves({Region.SEATS}, CharacterAdded)
+writes({Region.SEATS, Region.CHARACTERS}, CharacterGiven)
+writes({Region.CHARACTERS}, CharacterRevealed)
+writes(MOVE, CharacterUpdated)
 
 
 def check_add_character(
@@ -1081,6 +1094,9 @@ class CharacterPart(Part, kw_only=True):
     # With the whole sheet, in a rule set with modes: the modes taken, highest first, each with
     # the skills written under it.
     modes: list[ModePart] | UnsetType = UNSET
+    # With the whole sheet, where PCs count aspects instead of skills (The Three Rocketeers):
+    # what each aspect on the sheet adds to a roll when counted, by aspect id.
+    counted_worth: dict[str, int] | UnsetType = UNSET
     healing: list[HealingPart] | UnsetType = UNSET
     name: str | UnsetType = UNSET
     kind: CharacterKind | UnsetType = UNSET
@@ -1253,6 +1269,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
             modes=_modes(viewer, character),
+            counted_worth=_counted_worth(viewer, character),
             healing=[
                 HealingPart(
                     clears_after=viewer.clears_after(slot), treatment=_treatment(viewer, slot)
@@ -1303,6 +1320,15 @@ def _modes(viewer: Viewer, character: Character) -> list[ModePart] | UnsetType:
         )
         for m in taken
     ]
+
+
+def _counted_worth(viewer: Viewer, character: Character) -> dict[str, int] | UnsetType:
+    """What each of the sheet's aspects adds when its PC counts it for a roll, by the rules'
+    one function (unset for anyone who rolls skills)."""
+    counted = viewer.state.game.ruleset.preset.counted
+    if counted is None or not counts_aspects(counted, character):
+        return UNSET
+    return dict(counted_parts(counted, character, [a.id for a in character.aspects]))
 
 
 def _gm_powers(viewer: Viewer, offers: list[CharacterMove]) -> bool | UnsetType:

@@ -267,6 +267,8 @@ def _prepared_gone(state: TableState, event: PreparedSceneRemoved | PreparedScen
 
 
 writes({Region.SCREEN}, ScenePrepared, PreparedSceneRemoved, PreparedSceneMapSet)
+# A prepared scene started leaves the screen; the scene itself starts by its own event.
+writes({Region.SCREEN}, PreparedSceneStarted)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

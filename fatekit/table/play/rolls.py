@@ -51,6 +51,7 @@ from fatekit.table.base import (
     SkillRoll,
     SkillRolled,
 )
+from fatekit.table.counting import Counted, CountedRolled, check_counted_bonus, counted_fields
 from fatekit.table.deciding import (
     Context,
     allowed,
@@ -96,13 +97,14 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ActionCommand(SkillRoll):
+class ActionCommand(SkillRoll, Counted):
     """Base of the action rolls (an overcome, a create an advantage, an attack), in a conflict
     or out of one: a defender, if any, rolls ``defend_skill``, with ``defend_dice`` entered or
     ``None`` for the table to roll. ``stunts`` names the actor's stunts the player applies (each
     circumstance confirmed); left out, the table applies those the rules engine applies unless
     told otherwise (:func:`~fatekit.rules.default_stunts`), whether or not the seat may see the
-    opponent's sheet."""
+    opponent's sheet. ``counted`` and ``defend_counted`` name the aspects a PC counts instead of
+    a skill where the rule set counts them (:mod:`fatekit.table.counting`)."""
 
     defend_skill: str | None = None
     defend_dice: str | None = None
@@ -170,9 +172,10 @@ class ResolveRoll(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ActionRolled(SkillRolled):
+class ActionRolled(SkillRolled, CountedRolled):
     """Base of the events of the action rolls: the defender's dice as they fell too (``None``
-    when nobody defended), and the stunts the actor named."""
+    when nobody defended), the stunts the actor named, and the aspects counted instead of a
+    skill with the ratings they gave (:class:`~fatekit.table.counting.CountedRolled`)."""
 
     defend_skill: str | None
     defend_faces: str | None
@@ -241,11 +244,17 @@ class RollResolved(Event):
 def _roll(context: Context, command: Roll) -> list[Event]:
     check_may_roll(context.state, context.seat, command.actor)  # what the scene offers
     check_zone_known(context.state, context.seat, command.move_to)
-    context.require_skill(command.actor, command.skill)
+    counted = decide_counted(context, command, command.against)
+    if counted["counted"] is None:
+        context.require_skill(command.actor, command.skill)
     preset = context.state.game.ruleset.preset
     actor = context.state.game.character(command.actor)
     check_pair(preset, actor.skills, command.skill, command.second_skill, who=actor.id)
-    if command.against is not None and command.defend_skill is None:
+    if (
+        command.against is not None
+        and command.defend_skill is None
+        and counted["defend_counted"] is None
+    ):
         # An opponent named with no skill opposes with their best; the event says which.
         opponent = context.state.game.character(command.against)
         mine = first_skills(preset, opponent.skills)
@@ -254,16 +263,18 @@ def _roll(context: Context, command: Roll) -> list[Event]:
             raise BadInput(f"name the skill {opponent.name} opposes the roll with")
         command = dataclasses.replace(command, defend_skill=best)
     command = defended_second(context.state, command, command.against)
-    if command.against is not None and command.defend_skill is not None:
+    if command.against is not None and (
+        command.defend_skill is not None or command.defend_second_skill is not None
+    ):
         opponent = context.state.game.character(command.against)
         check_pair(
             preset,
             opponent.skills,
-            command.defend_skill,
+            command.defend_skill or "",
             command.defend_second_skill,
             who=opponent.id,
         )
-    made = rolled_against(context, RollMade, command, command.action)
+    made = rolled_against(context, RollMade, command, command.action, counted=counted)
     if command.move_to is not None and zone_hidden(context.state, command.move_to):
         made = dataclasses.replace(made, zone_hidden=True)
     return [made]
@@ -466,7 +477,7 @@ def _free_roll_made(state: TableState, event: RollMade, *, checked: bool) -> Non
     the stunts its actor named: a roll being decided (``checked``: :func:`_judge_roll_made`
     has checked the rest) or one an older release recorded."""
     placing = _free_placing(state, event)
-    roll = _free_roll(state, event, rated=True)
+    roll = _free_roll(state, event, rated=True, checked=checked)
     record = action_record(event, event.action.value, event.against)
     place = put_in_play if checked else into_play_as_recorded
     place(state, roll, event, RollKind.ACTION, record, stunts=event.stunts, **placing)
@@ -485,14 +496,28 @@ def _free_placing(state: TableState, event: RollMade) -> Placing:
     )
 
 
-def _free_roll(state: TableState, event: RollMade, *, rated: bool) -> ActionRoll:
+def _free_roll(
+    state: TableState, event: RollMade, *, rated: bool, checked: bool = False
+) -> ActionRoll:
     """The roll ``event`` made outside a conflict, its dice as they fell: the actor's and a
     defender's ratings from their sheets (``rated``) or as its facts will say."""
     actor = state.game.characters[event.actor]
     roll = ActionRoll(
         actor.id,
         event.action,
-        pair_rating(actor.rating, event.skill, event.second_skill) if rated else 0,
+        (
+            _rated(
+                state,
+                event.actor,
+                event.skill,
+                event.counted,
+                event.counted_bonus,
+                checked,
+                second=event.second_skill,
+            )
+            if rated
+            else 0
+        ),
         skill=event.skill,
         difficulty=event.difficulty,
         dice=require_dice(event.faces, "roll"),
@@ -505,14 +530,60 @@ def _free_roll(state: TableState, event: RollMade, *, rated: bool) -> ActionRoll
         roll.opposed_by(
             defender.id,
             (
-                pair_rating(defender.rating, skill, event.defend_second_skill)
-                if rated and skill is not None
+                _rated(
+                    state,
+                    defender.id,
+                    skill,
+                    event.defend_counted,
+                    event.defend_counted_bonus,
+                    checked,
+                    second=event.defend_second_skill,
+                )
+                if rated
                 else 0
             ),
             skill=skill,
             dice=require_dice(event.defend_faces, "defence"),
         )
     return roll
+
+
+def counted_rating(
+    state: TableState,
+    who: str | None,
+    counted: tuple[str, ...] | None,
+    bonus: int | None,
+    checked: bool,
+) -> int | None:
+    """The bonus a roll's counted aspects give, from its event (``None``: a skill was rolled):
+    checked against the rules while the roll is judged, read as recorded otherwise."""
+    if counted is None or who is None:
+        return None
+    if checked:
+        return check_counted_bonus(state, who, counted, bonus if bonus is not None else -1)
+    return bonus
+
+
+def _rated(
+    state: TableState,
+    who: str,
+    skill: str | None,
+    counted: tuple[str, ...] | None,
+    bonus: int | None,
+    checked: bool,
+    *,
+    second: str | None = None,
+) -> int:
+    """The rating a roll is made at from its event: its counted aspects' bonus (checked against
+    the rules while the roll is judged, :func:`~fatekit.table.counting.check_counted_bonus`;
+    read as recorded otherwise), else the sheet's skill (with two combined lists, ``second``'s
+    rating added)."""
+    found = counted_rating(state, who, counted, bonus, checked)
+    if found is not None:
+        return found
+    if skill is None:
+        return 0
+    return pair_rating(state.game.characters[who].rating, skill, second)
 
 
 @judges(Invoked)
@@ -852,9 +923,12 @@ def rolled_against(
     command: DifficultyRoll,
     action: Action,
     obstacle: str | None = None,
+    *,
+    counted: dict[str, Any] | None = None,
 ) -> Rolled:
     """The event of ``command``'s roll against its difficulty: the one it names, or the one the
-    GM set for the actor's next roll, kept from the players (see :func:`roll_difficulty`)."""
+    GM set for the actor's next roll, kept from the players (see :func:`roll_difficulty`), with
+    the ``counted`` aspects :func:`decide_counted` decided."""
     difficulty, hidden = roll_difficulty(
         context,
         actor=command.actor,
@@ -874,7 +948,24 @@ def rolled_against(
         hidden_difficulty=hidden,
         faces=context.faces(command.dice, command.actor),
         defend_faces=context.defend_faces(command.against, command.defend_dice),
+        **(counted or {}),
     )
+
+
+def decide_counted(context: Context, command: object, defender: str | None) -> dict[str, Any]:
+    """The counted aspects of an action roll's ``command`` (an :class:`ActionCommand`) and
+    their bonuses, decided by the rules (:func:`~fatekit.table.counting.counted_fields`)."""
+    assert isinstance(command, ActionCommand)
+    fields = counted_fields(
+        context.state,
+        command.actor,
+        command.skill,
+        command.counted,
+        defender=defender,
+        defend_skill=command.defend_skill,
+        defend_counted=command.defend_counted,
+    )
+    return fields
 
 
 def stunts_applied(state: TableState, command: object, action: Action) -> tuple[str, ...]:
@@ -1350,8 +1441,11 @@ tells(
     RollMade,
     (
         when("RollMade.move.pair", "move_to", "second_skill"),
+        when("RollMade.move.counted", "move_to", When("counted_bonus", "given")),
         when("RollMade.move", "move_to"),
         when("RollMade.pair", "second_skill"),  # two combined lists: both skills named
+        # Aspects counted instead of a skill (The Three Rocketeers): the bonus they gave.
+        when("RollMade.counted", When("counted_bonus", "given")),
         when("RollMade"),
     ),
     zone=say.text("move_to"),
@@ -1359,6 +1453,7 @@ tells(
     action=say.word("action.", "action"),
     skill=say.skill("skill"),
     second=say.skill("second_skill"),
+    bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     against=say.either(
         ("against", say.who("against")),

@@ -25,6 +25,7 @@ from fatekit.table.deciding import Context, allowed, decides, gm_only, play_goes
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import check_created, folds, judges
 from fatekit.table.parts import AspectPart, Part, to_builtins
+from fatekit.table.regions import Region, moves, writes
 from fatekit.table.roll_moves import rollers
 from fatekit.table.seeing import JSON, Viewer, check_revealable
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
@@ -738,6 +739,24 @@ def scene_in_play(state: TableState) -> Scene:
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# What each writes besides its facts: a session's start and end, a milestone, a scene ended
+# move the clock, the arc and the milestones open (TIME); the scene, its board, its aspects and
+# countdowns, the rolls a scene's end drops are among what facts assign (MOVE).
+moves({Region.TIME}, SessionStarted, SessionEnded, SceneEnded)
+moves(
+    (),
+    SceneStarted,
+    JoinedScene,
+    PlacedInZone,
+    SituationAspectAdded,
+    AspectRevealed,
+    AspectRemoved,
+    CountdownAdded,
+    CountdownMarked,
+    TriggerFired,
+)
+writes({Region.SCENE}, CountdownRemoved)  # the countdown struck off the scene
 
 shown_whole(
     SessionStarted,

@@ -34,7 +34,7 @@ from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.pairs import check_roll_pair, pairs
 from fatekit.table.parts import UNSET, Part, UnsetType
 from fatekit.table.play.scenes import MapPart
-from fatekit.table.regions import Region, writes
+from fatekit.table.regions import Region, moves, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import SEAT_RULE, AskedRoll, PreparedScene, SecretRollRecord, TableState
@@ -357,6 +357,8 @@ def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
 
 # The GM's screen alone (a roll's own record of hidden dice is made as it is rolled).
 writes({Region.SCREEN}, SecretRollRevealed, DifficultyHidden, NpcDiceHidden)
+# A secret roll: kept on the GM's screen, with its facts (what its stunts paid or counted).
+moves({Region.SCREEN}, SecretRollMade)
 
 
 def note_roll_made(state: TableState, actor: str, version: int, hidden: bool) -> None:

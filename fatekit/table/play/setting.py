@@ -21,7 +21,7 @@ from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, check_created, folds, judges
 from fatekit.table.parts import AspectPart, Part
-from fatekit.table.regions import Region, writes
+from fatekit.table.regions import Region, moves, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import EntryKind, SettingEntry, TableState
@@ -330,6 +330,8 @@ def _entry_removed(state: TableState, event: SettingEntryRemoved) -> None:
 writes({Region.SETTING}, SettingDescribed, SettingEntryPut, SettingEntryRemoved)
 # An organization's members: the setting's, and each member's sheet.
 writes({Region.SETTING, Region.CHARACTERS}, MembershipSet)
+# A lasting aspect added (and its issue, SETTING), a scenario's aspects closed: their facts.
+moves((), LastingAspectAdded, ScenarioClosed)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

@@ -13,6 +13,7 @@ from fatekit.table.base import Command, Event
 from fatekit.table.deciding import acts_for
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
+from fatekit.table.regions import moves
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
 from fatekit.table.state import TableState
@@ -89,6 +90,10 @@ def _stunt_used_older(state: TableState, event: StuntUsed) -> None:
             state.game.stunt_uses, event.by, stunt, state.game.ledger, aspects, counted=False
         )
     state.game.sync_sheets()
+
+
+# A stunt used on its own: its facts (its use counted, its point paid, its boost).
+moves((), StuntUsed)
 
 
 @shows(StuntUsed)

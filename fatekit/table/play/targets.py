@@ -43,6 +43,7 @@ from fatekit.table.play.rolls import (
     weigh_dice,
     weight_part,
 )
+from fatekit.table.regions import Region, moves
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -494,6 +495,16 @@ def _log_multi(state: TableState, event: SplitAttackRolled | ZoneAttackRolled, w
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# An attack on several targets, aimed and settled: its facts, the rolls in play and the last
+# roll, and what settling the conflict's roll takes off the GM's screen (settle_conflict).
+moves(
+    {Region.SCREEN},
+    SplitAttackRolled,
+    ZoneAttackRolled,
+    TargetsAssigned,
+    TargetsResolved,
+)  # MissedEveryone: no game of tests/table/test_incremental_documents.py plays it yet
 
 shown_whole(TargetsResolved, MissedEveryone)
 

@@ -43,6 +43,7 @@ from fatekit.table.play.rolls import (
     settles,
 )
 from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.regions import Region, moves
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
@@ -314,6 +315,10 @@ def _still_untreated(state: TableState, in_play: RollInPlay) -> ConsequenceSlot 
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# A treatment's roll put in play, as RollMade: its facts, the rolls in play and the last roll,
+# and a hidden difficulty it uses up (the GM's screen).
+moves({Region.SCREEN}, TreatmentRolled)
 
 
 @shows(TreatmentRolled)

@@ -1,6 +1,7 @@
 // Conflict moves for this seat's characters (from the view's legal_actions), the targets of a
 // multiple-target attack, and taking a hit.
 
+import { countedPicker, countedWorth } from "./counted.js";
 import { add, button, field, fill, free, h, idPart } from "./lib/dom.js";
 import {
   advantageTarget,
@@ -62,6 +63,17 @@ function conflictNow() {
 }
 
 // -- conflicts ----------------------------------------------------------------------------------
+
+/** Open the conflict's overcome for `actor`, as its button does (the board's move past a border
+ * or further off, for a fighter); false when the conflict offers it none now.
+ * @param {string} actor */
+export function openOvercome(actor) {
+  const c = seatView().conflict;
+  const move = c && (c.legal_actions[actor] || []).find((m) => m.move === "overcome");
+  if (!move) return false;
+  openConflictRoll(actor, move, "Overcome");
+  return true;
+}
 
 /** What one of this seat's characters may do now, from the view's legal_actions.
  * @param {string} id @param {LegalActionPart[]} moves */
@@ -181,13 +193,16 @@ function openAttack(actor, move) {
   const skillSel = select("attack-skill", skillOptions(firstSkills(move.skills), actor));
   // Two combined lists: the second list's skill the attack adds, and the sum said.
   const second = secondSkillField("attack-second-skill", () => actor, skillSel);
-  const target = characterSelect("attack-target", reach[skillSel.value] || []);
+  // A PC that counts aspects ticks them instead of a skill, and reaches whom any skill would.
+  const counts = Boolean(countedWorth(actor));
+  const reachable = () => (counts ? move.targets : reach[skillSel.value] || []);
+  const target = characterSelect("attack-target", reachable());
   const scene = seatView().scene;
   const zoned = c && c.kind === "physical" && scene && scene.zones;
   const range = h("p", { class: "hint", id: "attack-range", "aria-live": "polite" });
   const fitTargets = () => {
     const chosen = target.value;
-    const ids = reach[skillSel.value] || [];
+    const ids = reachable();
     target.replaceChildren(...characterSelect(target.id, ids).childNodes);
     if (ids.includes(chosen)) target.value = chosen;
     const ranged = (move.ranged || []).includes(skillSel.value);
@@ -214,20 +229,50 @@ function openAttack(actor, move) {
   const [benefit, benefitBox, fitBenefit] = scaleBenefit("attack-scale-benefit", move);
   // Whose defence dice this seat may enter is the move's offer (the decider's check).
   const entersDefence = () => (move.defend_dice || []).includes(target.value);
+  /** @type {import("./counted.js").CountedPicker | null} */
+  let theirPicker = null;
+  const theirBox = h("div", {});
+  const picker = counts ? countedPicker("attack-counted", actor, () => update()) : null;
+  // A target that counts aspects defends with those ticked for it (counted.js).
+  const repickTheirs = () => {
+    theirPicker = countedWorth(target.value)
+      ? countedPicker("attack-defend-counted", target.value, () => update())
+      : null;
+    fill(
+      theirBox,
+      theirPicker
+        ? h("div", {}, h("p", { class: "hint" }, tn("roll.their_counted", { who: who(target.value) })), theirPicker.box)
+        : null,
+    );
+  };
+  const rolled = () => ({
+    ...(picker
+      ? { skill: "", counted: picker.chosen() }
+      : { skill: skillSel.value, ...(second.sel ? { second_skill: second.sel.value } : {}) }),
+    ...(theirPicker ? { defend_counted: theirPicker.chosen() } : {}),
+  });
+  const asked = () => {
+    const r = /** @type {Record<string, unknown>} */ (rolled());
+    for (const key of ["counted", "defend_counted"]) if (Array.isArray(r[key])) r[key] = JSON.stringify(r[key]);
+    return r;
+  };
   const update = () => {
     fitBenefit(target.value);
     defendBox.hidden = !entersDefence();
     showOdds(odds, {
       actor,
       skill: skillSel.value,
-      ...(second.sel ? { second_skill: second.sel.value } : {}),
+      ...asked(),
       against: target.value,
       mental,
       action: "attack",
       ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
     });
   };
-  target.addEventListener("change", update);
+  target.addEventListener("change", () => {
+    repickTheirs();
+    update();
+  });
   if (benefit) benefit.addEventListener("change", update);
   if (second.sel) second.sel.addEventListener("change", update);
   skillSel.addEventListener("change", () => {
@@ -235,14 +280,16 @@ function openAttack(actor, move) {
     update();
   });
   fitTargets();
+  repickTheirs();
   openDialog(
     tn("move.attack_by", { who: who(actor) }),
     h(
       "div",
       {},
-      field(t("roll.skill"), skillSel, range),
+      picker ? h("div", {}, picker.box, range) : field(t("roll.skill"), skillSel, range),
       second.box,
       field(t("attack.target"), target),
+      theirBox,
       shelters.length
         ? h("div", { class: "inline" }, field(t("attack.cover"), cover), field(t("attack.cover_use"), coverUse))
         : null,
@@ -259,8 +306,7 @@ function openAttack(actor, move) {
         {
           actor,
           target: target.value,
-          skill: skillSel.value,
-          ...(second.sel ? { second_skill: second.sel.value } : {}),
+          ...rolled(),
           ...(cover.value ? { cover: cover.value, cover_use: coverUse.value } : {}),
           ...(into.value ? { into_block: into.value } : {}),
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
@@ -656,19 +702,48 @@ function openConflictRoll(actor, move, type) {
   const guide = difficultyGuide(difficulty, second.rating);
   const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const action = type === "Overcome" ? "overcome" : "create_advantage";
+  // A PC that counts aspects ticks them instead of a skill; so does one opposing it (counted.js).
+  const picker = countedWorth(actor) ? countedPicker("conflict-counted", actor, () => update()) : null;
+  /** @type {import("./counted.js").CountedPicker | null} */
+  let theirPicker = null;
+  const theirBox = h("div", {});
+  const repickTheirs = () => {
+    const id = opponent();
+    theirPicker = id && countedWorth(id) ? countedPicker("conflict-defend-counted", id, () => update()) : null;
+    fill(
+      theirBox,
+      theirPicker
+        ? h(
+            "div",
+            {},
+            h("p", { class: "hint" }, tn("roll.their_counted", { who: who(/** @type {string} */ (id)) })),
+            theirPicker.box,
+          )
+        : null,
+    );
+  };
+  const rolled = () => ({
+    ...(picker ? { skill: "", counted: picker.chosen() } : { skill: skillSel.value, ...pair() }),
+    ...(theirPicker && opponent() ? { defend_counted: theirPicker.chosen() } : {}),
+  });
+  const oddsAsked = () => {
+    const r = /** @type {Record<string, unknown>} */ (rolled());
+    for (const key of ["counted", "defend_counted"]) if (Array.isArray(r[key])) r[key] = JSON.stringify(r[key]);
+    return r;
+  };
   const update = () => {
     difficultyBox.hidden = Boolean(against.value);
-    opposeBox.hidden = !opponent();
+    opposeBox.hidden = !opponent() || Boolean(theirPicker);
     fitBenefit(opponent());
     const scale = benefit && benefit.value ? { scale_benefit: benefit.value } : {};
     if (opponent())
       showOdds(odds, {
         actor,
         skill: skillSel.value,
-        ...pair(),
         against: opponent(),
         action,
-        ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}),
+        ...(opposeWith.value && !theirPicker ? { defend_skill: opposeWith.value } : {}),
+        ...oddsAsked(),
         ...scale,
         ...claimed(),
       });
@@ -680,7 +755,7 @@ function openConflictRoll(actor, move, type) {
       showOdds(odds, {
         actor,
         skill: skillSel.value,
-        ...pair(),
+        ...oddsAsked(),
         difficulty: difficulty.value,
         action,
         ...scale,
@@ -696,13 +771,17 @@ function openConflictRoll(actor, move, type) {
   difficulty.addEventListener("change", update);
   against.addEventListener("change", () => {
     fitOpposition();
+    repickTheirs();
     update();
   });
   opposeWith.addEventListener("change", update);
   const obstacle = () => {
     const [kind, id] = against.value.split(":");
     if (kind === "who")
-      return { against: against.value.slice(4), ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}) };
+      return {
+        against: against.value.slice(4),
+        ...(opposeWith.value && !theirPicker ? { defend_skill: opposeWith.value } : {}),
+      };
     if (kind === "block") return { block: id };
     if (kind === "remove") return { block: id, remove_block: true };
     if (kind === "hazard") return { disable_hazard: id };
@@ -713,12 +792,13 @@ function openConflictRoll(actor, move, type) {
     h(
       "div",
       {},
-      field(t("roll.skill"), skillSel),
+      picker ? picker.box : field(t("roll.skill"), skillSel),
       second.box,
       people.length || obstacles.length
         ? field(t(type === "Overcome" ? "overcome.against" : "roll.opposition"), against)
         : null,
       opposeBox,
+      theirBox,
       difficultyBox,
       moveTo ? field(t("overcome.move_to"), moveTo) : null,
       removing ? field(t("roll.remove_aspect"), removing) : null,
@@ -734,9 +814,8 @@ function openConflictRoll(actor, move, type) {
         type,
         {
           actor,
-          skill: skillSel.value,
-          ...pair(),
           ...obstacle(),
+          ...rolled(),
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
           ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),
           ...(removing && removing.value ? { aspect_id: removing.value } : {}),

@@ -4,6 +4,7 @@
 import { add, button, field, fill, free, h } from "./lib/dom.js";
 import { untilStill } from "./lib/still.js";
 import { spreadNote } from "./dice_choice.js";
+import { countedLine, countedPicker, countedWorth } from "./counted.js";
 import {
   characterOptions,
   characterSelect,
@@ -160,6 +161,10 @@ export async function showOdds(out, params) {
     const c = found.chances;
     fill(
       out,
+      // Aspects counted instead of a skill: each with what it adds, the engine's total.
+      found.counted_bonus !== null && found.counted_bonus !== undefined && params.counted
+        ? countedLine(params.actor, JSON.parse(String(params.counted)), found.counted_bonus)
+        : null,
       h(
         "p",
         { class: "hint" },
@@ -285,8 +290,28 @@ export function openRoll() {
     ["overcome", "create_advantage"].map((a) => [a, t(`action.${a}`)]),
   );
   const skillSel = select("roll-skill", skillOptions(firstSkills(), actor.value));
+  const skillBox = field(t("roll.skill"), skillSel);
   // Two combined lists: the second list's skill the roll adds, and the sum said.
   const second = secondSkillField("roll-second-skill", () => actor.value, skillSel);
+  // A PC that counts aspects ticks them in place of a skill (counted.js); so may its opponent.
+  const countedBox = h("div", {});
+  const theirCountedBox = h("div", {});
+  /** @type {import("./counted.js").CountedPicker | null} */
+  let picker = null;
+  /** @type {import("./counted.js").CountedPicker | null} */
+  let theirPicker = null;
+  const counting = () => Boolean(countedWorth(actor.value));
+  const theyCount = () => mode.value === "against" && Boolean(countedWorth(against.value));
+  const myRoll = () =>
+    counting() && picker
+      ? { skill: "", counted: picker.chosen() }
+      : { skill: skillSel.value, ...(second.sel ? { second_skill: second.sel.value } : {}) };
+  const theirs_ = () =>
+    theyCount() && theirPicker
+      ? { defend_counted: theirPicker.chosen() }
+      : defendSkill.value
+        ? { defend_skill: defendSkill.value }
+        : {};
   const mode = select("roll-mode", [
     ["difficulty", t("roll.against_difficulty")],
     ["against", t("roll.against_someone")],
@@ -308,7 +333,8 @@ export function openRoll() {
   // table, their best opposes the roll.
   const theirs = () => [["", t("roll.their_best")], ...skillOptions(firstSkills(), against.value)];
   const defendSkill = select("roll-defend-skill", theirs(), "");
-  const againstBox = h("div", {}, field(t("roll.opponent"), against), field(t("roll.their_skill"), defendSkill));
+  const defendSkillBox = field(t("roll.their_skill"), defendSkill);
+  const againstBox = h("div", {}, field(t("roll.opponent"), against), defendSkillBox, theirCountedBox);
   const guide = difficultyGuide(difficulty, second.rating);
   const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const targetBox = field(t("roll.advantage_on"), target);
@@ -345,6 +371,10 @@ export function openRoll() {
   });
   const moveBox = field(t("overcome.move_to"), moveTo, h("p", { class: "hint" }, t("roll.move_hint")));
   const update = () => {
+    skillBox.hidden = counting();
+    countedBox.hidden = !counting();
+    defendSkillBox.hidden = theyCount();
+    theirCountedBox.hidden = !theyCount();
     againstBox.hidden = mode.value !== "against";
     difficultyBox.hidden = mode.value !== "difficulty";
     targetBox.hidden = action.value !== "create_advantage";
@@ -352,16 +382,25 @@ export function openRoll() {
     fill(onOpponentLabel, tn("roll.on_opponent", { who: who(against.value) }));
     moveBox.hidden = action.value !== "overcome" || !movingOptions(actor.value).length;
     removingBox.hidden = action.value !== "overcome" || !removable.length || Boolean(moveTo.value);
+    const asked = /** @type {Record<string, unknown>} */ ({ ...myRoll(), ...theirs_() });
+    for (const key of ["counted", "defend_counted"])
+      if (Array.isArray(asked[key])) asked[key] = JSON.stringify(asked[key]);
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
-      ...(second.sel ? { second_skill: second.sel.value } : {}),
       action: action.value,
-      ...(mode.value === "difficulty"
-        ? { difficulty: difficulty.value }
-        : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
+      ...(mode.value === "difficulty" ? { difficulty: difficulty.value } : { against: against.value }),
+      ...asked,
+      ...(mode.value === "difficulty" ? { defend_counted: undefined, defend_skill: undefined } : {}),
     });
   };
+  const repick = () => {
+    picker = counting() ? countedPicker("roll-counted", actor.value, update) : null;
+    fill(countedBox, picker ? picker.box : null);
+    theirPicker = theyCount() ? countedPicker("roll-defend-counted", against.value, update) : null;
+    fill(theirCountedBox, theirPicker ? theirPicker.box : null);
+  };
+  repick();
   actor.addEventListener("change", () => {
     removable = removableBy(actor.value);
     refill(removing, removingOptions(actor.value));
@@ -371,8 +410,13 @@ export function openRoll() {
     second.redraw();
     refill(against, characterOptions(othersInScene(actor.value)));
     refill(defendSkill, theirs());
+    repick();
   });
-  against.addEventListener("change", () => refill(defendSkill, theirs()));
+  against.addEventListener("change", () => {
+    refill(defendSkill, theirs());
+    repick();
+  });
+  mode.addEventListener("change", repick);
   actor.addEventListener("change", guide.redraw);
   skillSel.addEventListener("change", guide.redraw);
   if (second.sel) second.sel.addEventListener("change", guide.redraw);
@@ -385,8 +429,9 @@ export function openRoll() {
       {},
       field(t("roll.actor"), actor),
       field(t("roll.action"), action),
-      field(t("roll.skill"), skillSel),
+      skillBox,
       second.box,
+      countedBox,
       field(t("roll.opposition"), mode),
       difficultyBox,
       againstBox,
@@ -404,11 +449,10 @@ export function openRoll() {
         {
           actor: actor.value,
           action: action.value,
-          skill: skillSel.value,
-          ...(second.sel ? { second_skill: second.sel.value } : {}),
+          ...myRoll(),
           ...(mode.value === "difficulty"
             ? { difficulty: Number(difficulty.value) }
-            : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
+            : { against: against.value, ...theirs_() }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
           ...(action.value === "create_advantage" && mode.value === "against" && !target.value && onOpponent.checked
             ? { on_opponent: true }

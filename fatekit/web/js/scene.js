@@ -1,5 +1,6 @@
 // The scene: its aspects, the zone map, countdowns, open compels, and the roll in play.
 
+import { board } from "./board.js";
 import { aspectList } from "./cards.js";
 import { add, box, button, field, free, h, idPart, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
@@ -194,6 +195,7 @@ function zoneMap(scene) {
     "div",
     {},
     h("h3", {}, t("zones.title")),
+    board(scene),
     map,
     dropOut,
     unplaced.length

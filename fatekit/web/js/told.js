@@ -30,6 +30,15 @@ export const TOLD = {
         ],
       },
       {
+        key: "AdvantageRolled.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "AdvantageRolled",
       },
     ],
@@ -45,6 +54,10 @@ export const TOLD = {
       second: {
         kind: "skill",
         field: "second_skill",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",
@@ -157,6 +170,15 @@ export const TOLD = {
         ],
       },
       {
+        key: "AttackRolled.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "AttackRolled",
       },
     ],
@@ -176,6 +198,10 @@ export const TOLD = {
       second: {
         kind: "skill",
         field: "second_skill",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",
@@ -239,6 +265,50 @@ export const TOLD = {
       name: {
         kind: "text",
         field: "name",
+      },
+    },
+  },
+  BorderBlocked: {
+    cases: [
+      {
+        key: "BorderBlocked",
+      },
+    ],
+    pieces: {
+      aspect: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+      zone: {
+        kind: "text",
+        field: "zone",
+      },
+      to: {
+        kind: "text",
+        field: "to",
+      },
+    },
+  },
+  BorderCleared: {
+    cases: [
+      {
+        key: "BorderCleared",
+      },
+    ],
+    pieces: {
+      aspect: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+      zone: {
+        kind: "text",
+        field: "zone",
+      },
+      to: {
+        kind: "text",
+        field: "to",
       },
     },
   },
@@ -1420,6 +1490,15 @@ export const TOLD = {
         ],
       },
       {
+        key: "OvercomeRolled.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "OvercomeRolled",
       },
     ],
@@ -1435,6 +1514,10 @@ export const TOLD = {
       second: {
         kind: "skill",
         field: "second_skill",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",
@@ -1579,6 +1662,18 @@ export const TOLD = {
         ],
       },
       {
+        key: "RollMade.move.counted",
+        when: [
+          {
+            field: "move_to",
+          },
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "RollMade.move",
         when: [
           {
@@ -1591,6 +1686,15 @@ export const TOLD = {
         when: [
           {
             field: "second_skill",
+          },
+        ],
+      },
+      {
+        key: "RollMade.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
           },
         ],
       },
@@ -1619,6 +1723,10 @@ export const TOLD = {
       second: {
         kind: "skill",
         field: "second_skill",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",

@@ -55,6 +55,17 @@ def stunt(n: int) -> Stunt:
 
 
 def legal_pc(preset: Preset = CONDENSED_PRESET, **changes: object) -> Character:
+    if preset.counted is not None:  # The Three Rocketeers: no skills, six aspects, two stunts
+        return new_character(
+            preset,
+            "cassandra",
+            "Cassandra",
+            high_concept="Sharp-Eyed Smuggler",
+            trouble="Trouble",
+            aspects=[(AspectKind.CHARACTER, n) for n in ("One", "Two", "Three", "Four")],
+            stunts=[stunt(1), stunt(2)],
+            **changes,  # type: ignore[arg-type]
+        )
     if preset.skill_lists[0].key == "approaches":  # Fate Accelerated, War of Ashes
         skills = {"quick": 3, "clever": 2, "flashy": 2, "careful": 1, "sneaky": 1}
     else:

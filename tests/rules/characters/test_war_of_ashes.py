@@ -33,7 +33,7 @@ SAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples" / "war-of-as
 
 
 def test_war_of_ashes_is_built_in_by_key_and_by_name() -> None:
-    assert BUILTIN_KEYS[-1] == "woa"
+    assert "woa" in BUILTIN_KEYS
     assert get_preset("War-of-Ashes") is WOA_PRESET
     assert WOA_PRESET.name == "War of Ashes"
     assert WOA_PRESET.source == WAR_OF_ASHES
@@ -53,7 +53,7 @@ def test_its_sheet_is_fate_accelerateds_approaches() -> None:
     assert WOA_PRESET.stress_tracks == ACCELERATED.stress_tracks
     assert WOA_PRESET.consequence_slots == ACCELERATED.consequence_slots
     assert (WOA_PRESET.refresh, WOA_PRESET.free_stunts) == (3, 3)
-    assert APPROACH_PRESETS == ("fae", "woa")
+    assert APPROACH_PRESETS == ("fae", "woa", "rocketeers")
 
 
 @pytest.mark.rule("weight.sides")

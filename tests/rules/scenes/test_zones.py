@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput, GainBoost, IllegalAction, Outcome, Side, Succeed
+from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap, resolve_move
 
 
@@ -115,3 +117,54 @@ def test_map_input_errors(warehouse: ZoneMap) -> None:
     with pytest.raises(IllegalAction, match="no way"):
         warehouse.obstacles_to_moving("cynere", island.id)
     assert warehouse.distance("loft", "island") is None
+
+
+@pytest.mark.rule("zone.border-aspect", "zone.free-move")
+def test_a_situation_aspect_on_a_border_blocks_it_while_in_play() -> None:
+    """Amanda's warehouse: Heavy Crates stand between the two floor zones; a free move across is
+    refused naming them, until they leave play (or the GM takes them off the border)."""
+    zones = ZoneMap()
+    for zone in ("floor-west", "floor-east", "outside"):
+        zones.add_zone(zone)
+    zones.connect("floor-west", "floor-east")
+    zones.connect("floor-west", "outside")
+    zones.place("cynere", "floor-west")
+    scene = Scene("Warehouse", 1, ["cynere"], zones=zones)
+    crates = scene.add_situation_aspect("Heavy Crates")
+    scene.block_border("floor-east", "floor-west", crates.id)
+    assert zones.borders() == [("floor-east", "floor-west", crates.id)]
+    assert scene.free_moves("cynere") == ("outside",)
+    assert scene.move_obstacles("cynere", "floor-east") == ["'Heavy Crates' impedes the way"]
+    with pytest.raises(IllegalAction, match="Heavy Crates") as error:
+        scene.move_freely("cynere", "floor-east")
+    assert error.value.rule.key == "zone.free-move"
+    assert "floor-east" in scene.move_roll_zones("cynere")  # the overcome still goes there
+    # Once on a border, twice refused; not a border at all, refused; nor an aspect not in play.
+    with pytest.raises(BadInput, match="already"):
+        scene.block_border("floor-west", "floor-east", crates.id)
+    with pytest.raises(BadInput, match="no border"):
+        scene.block_border("floor-east", "outside", crates.id)
+    with pytest.raises(BadInput, match="is in play"):
+        scene.block_border("floor-west", "outside", "a99")
+    # Taken off the border it stays in play; put back, it goes with the aspect.
+    scene.clear_border("floor-west", "floor-east", crates.id)
+    assert scene.free_moves("cynere") == ("floor-east", "outside")
+    with pytest.raises(BadInput, match="does not stand"):
+        scene.clear_border("floor-west", "floor-east", crates.id)
+    scene.block_border("floor-west", "floor-east", crates.id)
+    scene.aspects.remove(crates.id)
+    assert zones.borders() == []
+    scene.move_freely("cynere", "floor-east")
+
+
+@pytest.mark.rule("zone.border-aspect")
+def test_only_a_situation_aspect_stands_on_a_border() -> None:
+    zones = ZoneMap()
+    zones.add_zone("a")
+    zones.add_zone("b")
+    zones.connect("a", "b")
+    scene = Scene("Alley", 1, [], zones=zones)
+    boost = scene.aspects.create("Off Balance", AspectKind.BOOST)
+    with pytest.raises(IllegalAction) as error:
+        scene.block_border("a", "b", boost.id)
+    assert error.value.rule.key == "zone.border-aspect"

@@ -79,6 +79,29 @@ export class Seat {
     });
   }
 
+  /** Upload the running scene's map picture (the GM): the body is the file itself; the server
+   * makes it clean or refuses it with a reason (an ApiError, as a command's refusal).
+   * @param {Blob} file */
+  async putMap(file) {
+    const response = await fetch(new URL(`/tables/${this.tableId}/scene/map`, location.origin), {
+      method: "PUT",
+      headers: {
+        accept: "application/json",
+        "content-type": file.type || "application/octet-stream",
+        "X-Fatekit-Link": this.link,
+      },
+      body: file,
+    });
+    let data;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (!response.ok) throw new ApiError(response.status, data);
+    return data;
+  }
+
   /** @param {string} name
    * @param {string} role */
   invite(name, role) {

@@ -1,0 +1,242 @@
+"""A table playing The Three Rocketeers (srd/three-rocketeers-no-skill-swashbuckling-SRD.md §
+Refresh, Stunts, and Aspects-only Skills): a PC rolls with the aspects it counts, the bonus
+decided once and written on the event, no fate point paid and no free invoke used; NPCs roll
+approaches; what is refused changes nothing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from fatekit.odds import chances
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import BadInput, FateError
+from fatekit.rules.scenes.conflict import ConflictKind
+from fatekit.table import commands as c
+from fatekit.table import fold, view_for
+from fatekit.table.foresight import foresight_scenarios
+from fatekit.table.offers import roll_odds
+from fatekit.table.seats import Role
+
+from .conftest import Play  # type: ignore[import-not-found]
+
+SAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "three-rocketeers"
+HERO = "severine/high_concept/1"
+TROUBLE = "severine/trouble/1"
+SWORDPLAY = "severine/character/1"
+ROOFTOPS = "severine/character/4"
+
+
+def rooftops() -> Play:
+    table = Play()
+    table.do(c.CreateTable(name="Paris", preset="rocketeers"))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    sheet = (SAMPLES / "severine-dufresne.character.json").read_text(encoding="utf-8")
+    table.do(c.AddCharacter(sheet=sheet, owner="ann"), "ann")
+    npc = (SAMPLES / "comte-de-vire.character.json").read_text(encoding="utf-8")
+    table.do(c.AddCharacter(sheet=npc))
+    table.do(c.StartSession())
+    table.do(c.StartScene(name="The rooftops", participants=("severine", "comte-de-vire")))
+    return table
+
+
+def effort(table: Play) -> int:
+    (in_play,) = table.s.rolls.values()
+    return in_play.roll.effort
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.not-invoked")
+def test_an_overcome_counts_hero_and_a_free_aspect() -> None:
+    """Hero +2 and a free aspect +1 on 0000: an effort of +3, no fate point paid."""
+    table = rooftops()
+    points = table.s.game.character("severine").fate_points
+    decision = table.do(
+        c.Roll(
+            actor="severine",
+            action=Action.OVERCOME,
+            difficulty=2,
+            counted=(HERO, ROOFTOPS),
+            dice="0000",
+        ),
+        "ann",
+    )
+    rolled = decision.events[-1]
+    assert (rolled.counted, rolled.counted_bonus, rolled.skill) == ((HERO, ROOFTOPS), 3, "")
+    assert effort(table) == 3
+    assert table.s.game.character("severine").fate_points == points
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+def duel(first: str = "severine") -> Play:
+    table = rooftops()
+    table.do(
+        c.StartConflict(
+            sides=(("heroes", ("severine",)), ("cardinal", ("comte-de-vire",))),
+            kind=ConflictKind.PHYSICAL,
+            first=first,
+        )
+    )
+    return table
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.npcs")
+def test_an_attack_counts_hero_and_swordplay_against_an_approach() -> None:
+    """Hero +2 and Swordplay +1 (+3) and +000 against the Comte's Quick +3 and 0000: a hit of 1."""
+    table = duel()
+    table.dice = ["0000"]  # the table rolls the GM's defence
+    table.do(
+        c.Attack(
+            actor="severine",
+            target="comte-de-vire",
+            counted=(HERO, SWORDPLAY),
+            dice="+000",
+            defend_skill="quick",
+        ),
+        "ann",
+    )
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"], roll["shifts"]) == (4, 3, 1)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.npcs")
+def test_a_pc_defends_with_the_aspects_it_counts() -> None:
+    """The Comte attacks with Flashy +2 and ++00 (+4); Séverine defends with Hero, Swordplay
+    and her rooftops aspect (+4) and 0000: a tie, no hit."""
+    table = duel(first="comte-de-vire")
+    table.do(
+        c.Attack(
+            actor="comte-de-vire",
+            target="severine",
+            skill="flashy",
+            dice="++00",
+            defend_counted=(HERO, SWORDPLAY, ROOFTOPS),
+            defend_dice="0000",
+        )
+    )
+    rolled = table.log[-1]
+    assert (rolled.defend_counted_bonus, rolled.defend_skill) == (4, None)
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"], roll["shifts"]) == (4, 4, 0)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted")
+@pytest.mark.parametrize("command", ["CreateAdvantage", "Overcome"])
+def test_an_exchanges_advantage_and_overcome_count_aspects(command: str) -> None:
+    """Hero alone (+2) and 0000 against Fair (+2) in the duel: a tie for either action."""
+    table = duel()
+    made = getattr(c, command)(actor="severine", counted=(HERO,), difficulty=2, dice="0000")
+    table.do(made, "ann")
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["shifts"]) == (2, 0)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted.not-invoked")
+def test_a_counted_aspect_may_still_be_invoked_and_keeps_its_free_invoke() -> None:
+    """Counting the hero aspect spends nothing; invoking it afterwards costs the fate point."""
+    table = rooftops()
+    points = table.s.game.character("severine").fate_points
+    table.do(
+        c.Roll(
+            actor="severine", action=Action.OVERCOME, difficulty=4, counted=(HERO,), dice="0000"
+        ),
+        "ann",
+    )
+    assert table.s.game.character("severine").fate_points == points
+    table.do(c.Invoke(aspect_id=HERO, by="severine"), "ann")
+    assert table.s.game.character("severine").fate_points == points - 1
+    assert effort(table) == 4
+
+
+@pytest.mark.rule("aspects.counted.named-first", "aspects.counted.npcs")
+@pytest.mark.parametrize(
+    ("fields", "seat", "says"),
+    [
+        ({"actor": "severine", "counted": (HERO, HERO)}, "ann", "counted twice"),
+        (
+            {"actor": "severine", "counted": ("comte-de-vire/high_concept/1",)},
+            "ann",
+            "not an aspect",
+        ),
+        ({"actor": "severine", "counted": (HERO,), "skill": "quick"}, "ann", "no skills to roll"),
+        ({"actor": "severine"}, "ann", "name the aspects"),
+        ({"actor": "comte-de-vire", "skill": "quick", "counted": ()}, "gm", "only a PC"),
+    ],
+)
+def test_bad_counting_is_refused_and_changes_nothing(
+    fields: dict[str, object], seat: str, says: str
+) -> None:
+    table = rooftops()
+    before = view_for(table.s, "gm")
+    length = len(table.log)
+    with pytest.raises(FateError, match=says):
+        table.do(c.Roll(action=Action.OVERCOME, difficulty=2, dice="0000", **fields), seat)  # type: ignore[arg-type]
+    assert len(table.log) == length
+    assert view_for(table.s, "gm") == before
+
+
+@pytest.mark.rule("aspects.counted.named-first")
+def test_a_pc_defending_must_name_what_it_counts() -> None:
+    table = duel(first="comte-de-vire")
+    with pytest.raises(FateError, match="name the aspects"):
+        table.do(c.Attack(actor="comte-de-vire", target="severine", skill="flashy", dice="++00"))
+
+
+@pytest.mark.rule("aspects.counted")
+def test_the_odds_read_the_counted_bonus() -> None:
+    """Hero and Swordplay (+3) against Fair (+2): exactly the chances of a +3 roll; in the duel
+    against the Comte's Quick (+3), the chances of +3 against an active +3; the same counted
+    aspects twice are refused as the roll would be."""
+    table = rooftops()
+    odds = roll_odds(
+        table.s, "ann", actor="severine", counted=(HERO, SWORDPLAY), skill="", difficulty=2
+    )
+    exact = chances(3, 2).as_dict()
+    assert odds["modifier"] == 3
+    assert {k: v["exact"] for k, v in odds["chances"].items()} == {
+        k: f"{p.numerator}/{p.denominator}" for k, p in exact.items()
+    }
+    duelling = duel()
+    odds = roll_odds(
+        duelling.s,
+        "gm",
+        actor="severine",
+        skill="",
+        counted=(HERO, SWORDPLAY),
+        against="comte-de-vire",
+        defend_skill="quick",
+        action="attack",
+    )
+    assert (odds["modifier"], odds["opposition"], odds["active"]) == (3, 3, True)
+    assert odds["chances"]["success"]["exact"] == _exact(
+        chances(3, 3, active=True).as_dict()["success"]
+    )
+    defending = roll_odds(
+        duelling.s,
+        "gm",
+        actor="comte-de-vire",
+        skill="flashy",
+        against="severine",
+        defend_counted=(HERO, ROOFTOPS),
+        action="attack",
+    )
+    assert (defending["modifier"], defending["opposition"]) == (2, 3)
+    with pytest.raises(FateError, match="counted twice"):
+        roll_odds(table.s, "ann", actor="severine", counted=(HERO, HERO), difficulty=2)
+
+
+def _exact(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def test_foresight_is_refused_with_its_reason_and_code() -> None:
+    """The simulator has no policy for the aspects a PC would count: it says so rather than
+    foresee a fight with every PC at +0."""
+    table = duel()
+    with pytest.raises(BadInput, match="count aspects instead of skills") as refused:
+        foresight_scenarios(table.s)
+    assert refused.value.code == "foresight_counted"
