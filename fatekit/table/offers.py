@@ -24,7 +24,7 @@ from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.combined_rolls import (
     best_second,
     check_pair,
-    first_skills,
+    opposing_first_skills,
     pair_rating,
 )
 from fatekit.rules.core.actions import Action, Side
@@ -620,7 +620,7 @@ def defending_skill(
             allowed = conflict.defence.opposing_skills(against)
         return next(iter(allowed), "")
     if action != "attack":
-        mine = first_skills(state.ruleset.preset, opponent.skills)
+        mine = opposing_first_skills(state.ruleset.preset, opponent.skills)
         return max(mine, key=opponent.rating, default="")
     track = Track.MENTAL if mental else Track.PHYSICAL
     if conflict is not None:

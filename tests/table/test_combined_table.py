@@ -131,6 +131,51 @@ def test_an_opponent_adds_their_best_manner_and_the_event_says_which() -> None:
 
 
 @pytest.mark.rule("skills.combined-roll")
+def test_a_foe_rated_only_on_the_second_list_still_opposes_a_roll() -> None:
+    """A street tough rated only in manners (Daring +2) opposes Inès's Talking (+1) + Cunning
+    (+1) with the first action of the list at Mediocre and his Daring: 2 against 0 + 2, and
+    the odds say the same."""
+    table = bridge()
+    tough = {
+        **GUARD,
+        "id": "tough",
+        "name": "Street Tough",
+        "kind": "minor_npc",
+        "skills": {"daring": 2},
+    }
+    table.do(c.AddCharacter(sheet=json.dumps(tough)))
+    table.do(c.JoinScene(character_id="tough"))
+    found = roll_odds(
+        table.s,
+        "gm",
+        actor="ines",
+        skill="talking",
+        second_skill="cunning",
+        against="tough",
+        action="overcome",
+    )
+    assert (found["modifier"], found["opposition"]) == (2, 2)
+    assert (found["defend_skill"], found["defend_second_skill"]) == ("swordplay", "daring")
+    table.dice = ["0000"]  # the tough's dice, the table's to roll
+    table.do(
+        c.Roll(
+            actor="ines",
+            skill="talking",
+            second_skill="cunning",
+            action=Action.OVERCOME,
+            against="tough",
+            dice="0000",
+        ),
+        "ann",
+    )
+    made = table.log[-1]
+    assert (made.defend_skill, made.defend_second_skill) == ("swordplay", "daring")
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"]) == (2, 2)
+    assert_replays(table, ("gm", "ann"))
+
+
+@pytest.mark.rule("skills.combined-roll")
 def test_a_conflicts_attack_and_defence_each_add_two() -> None:
     """Inès's Swordplay (+2) + Daring (+1) and ++00 against the captain's Swordplay (+2) +
     Resolve (+2) and 0000: 5 against 4, a hit of 1; his answer, Swordplay (+2) + Cunning (+1)

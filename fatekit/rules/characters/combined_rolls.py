@@ -25,6 +25,7 @@ __all__ = [
     "combined_rating",
     "first_skills",
     "is_combined",
+    "opposing_first_skills",
     "pair_rating",
     "second_keys",
 ]
@@ -119,6 +120,17 @@ def first_skills(preset: Preset, keys: Iterable[str]) -> tuple[str, ...]:
         return tuple(keys)
     second_list = preset.skill_lists[1]
     return tuple(k for k in keys if k not in second_list)
+
+
+def opposing_first_skills(preset: Preset, own: Mapping[str, int]) -> tuple[str, ...]:
+    """The skills a sheet rating ``own`` may oppose a roll with as its first skill, when no one
+    names one: the sheet's own but the second list's; with two combined lists and a sheet that
+    rates none of the first list's (a foe rated only on the second), the whole first list, each
+    at Mediocre (+0), to which the defence adds the sheet's best second skill."""
+    mine = first_skills(preset, own)
+    if not mine and own and is_combined(preset):
+        return preset.skill_lists[0].keys
+    return mine
 
 
 def second_keys(preset: Preset) -> tuple[str, ...]:

@@ -29,7 +29,7 @@ from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.characters.combined_rolls import (
     best_second,
     check_pair,
-    first_skills,
+    opposing_first_skills,
     pair_rating,
 )
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
@@ -257,7 +257,7 @@ def _roll(context: Context, command: Roll) -> list[Event]:
     ):
         # An opponent named with no skill opposes with their best; the event says which.
         opponent = context.state.game.character(command.against)
-        mine = first_skills(preset, opponent.skills)
+        mine = opposing_first_skills(preset, opponent.skills)
         best = max(mine, key=opponent.rating, default=None)
         if best is None:
             raise BadInput(f"name the skill {opponent.name} opposes the roll with")
