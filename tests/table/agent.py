@@ -36,6 +36,7 @@ from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules import BadInput, IllegalAction, RandomDice
 from fatekit.rules.characters.character import major_npc, minor_npc, new_character
 from fatekit.rules.characters.combined_rolls import second_keys
+from fatekit.rules.characters.counted import counts_aspects
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action
@@ -162,7 +163,7 @@ class Game:
         return self
 
     def send(self, command: c.Command, seat: str, waiver: Waiver | None = None) -> list[Event]:
-        command = self.paired(command)
+        command = self.counting(self.paired(command))
         done = self.repo.execute(
             TABLE,
             command,
@@ -195,6 +196,38 @@ class Game:
             changes["skill"] = self.pick(first)
         if getattr(command, "second_skill", "") is None:
             changes["second_skill"] = self.pick(second)
+        return dataclasses.replace(command, **changes) if changes else command
+
+    def counting(self, command: c.Command) -> c.Command:
+        """A roll as the page's dialogs make it at a table that counts aspects (The Three
+        Rocketeers): a PC ticks some of its own aspects (maybe none) in place of a skill, and a
+        PC defending ticks its own (``counted``, ``defend_counted``); everyone else rolls a skill
+        as before."""
+        preset = getattr(self, "preset", None)
+        if not isinstance(command, (c.Roll, c.Attack, c.CreateAdvantage, c.Overcome)):
+            return command
+        if preset is None or preset.counted is None:
+            return command
+        characters = self.s.game.characters
+
+        def ticks(who: str | None) -> tuple[str, ...] | None:
+            sheet = characters.get(who) if who is not None else None
+            if sheet is None or not counts_aspects(preset.counted, sheet):
+                return None
+            ids = [a.id for a in sheet.aspects]
+            return tuple(self.rng.sample(ids, self.rng.randint(0, min(3, len(ids)))))
+
+        changes: dict[str, Any] = {}
+        mine = ticks(command.actor) if command.counted is None else None
+        if mine is not None:
+            changes.update(skill="", counted=mine)
+        if isinstance(command, c.Attack):
+            defender = None if command.forgo_defense else (command.defender or command.target)
+        else:
+            defender = command.against
+        theirs = ticks(defender) if command.defend_counted is None else None
+        if theirs is not None:
+            changes.update(defend_skill=None, defend_counted=theirs)
         return dataclasses.replace(command, **changes) if changes else command
 
     def setup(self) -> None:

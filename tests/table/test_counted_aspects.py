@@ -245,6 +245,29 @@ def test_a_second_skill_is_refused_where_aspects_are_counted(
     assert caught.value.code == "second_skill_refused"
 
 
+@pytest.mark.rule("aspects.counted")
+def test_a_pc_opposes_a_roll_outside_a_conflict_with_the_aspects_it_counts() -> None:
+    """The Comte overcomes with Clever (+2) and +000 (+3); Séverine opposes with Hero and her
+    rooftops aspect (+3) and 0000: a tie, outside any conflict."""
+    table = rooftops()
+    table.do(
+        c.Roll(
+            actor="comte-de-vire",
+            skill="clever",
+            action=Action.OVERCOME,
+            against="severine",
+            defend_counted=(HERO, ROOFTOPS),
+            dice="+000",
+            defend_dice="0000",
+        )
+    )
+    rolled = table.log[-1]
+    assert (rolled.defend_counted_bonus, rolled.defend_skill) == (3, None)
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"], roll["shifts"]) == (3, 3, 0)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
 @pytest.mark.rule("aspects.counted.named-first")
 def test_a_pc_defending_must_name_what_it_counts() -> None:
     table = duel(first="comte-de-vire")

@@ -448,7 +448,7 @@ def _judge_roll_made(state: TableState, event: RollMade) -> None:
         # The zone must be on the map, with a way to it from where the actor stands.
         scene.move_obstacles(actor.id, event.move_to)
     if event.against is not None:
-        if event.defend_skill is None:
+        if event.defend_skill is None and event.defend_counted is None:
             raise BadInput("name the skill the opponent defends with")
         defender = state.game.character(event.against)
         if defender.id not in scene.participants:
