@@ -58,6 +58,8 @@ _AS = _o("as", autocomplete=True)
 _DICE = _o("dice", longest=40)
 _DIFFICULTY = _o("difficulty", type=OptionType.INTEGER, ranged=True)
 _SKILL = _o("skill", required=True, autocomplete=True)
+# Two combined skill lists: the second list's skill a roll adds (refused at other tables).
+_SECOND = _o("second", autocomplete=True)
 _TASK = _o("task", autocomplete=True)  # a challenge's task (found by the skill when left out)
 _STUNT = _o("stunt", autocomplete=True)  # one more stunt to use (free bonuses count anyway)
 _ROLL = _o("roll", autocomplete=True)  # which roll in play, when there are several
@@ -88,6 +90,7 @@ COMMANDS: tuple[Slash, ...] = (
         "roll",
         (
             _SKILL,
+            _SECOND,
             _o("action", choices=_ACTIONS),
             _DIFFICULTY,
             _o("against", autocomplete=True),
@@ -103,6 +106,7 @@ COMMANDS: tuple[Slash, ...] = (
         "overcome",
         (
             _SKILL,
+            _SECOND,
             _DIFFICULTY,
             _o("against", autocomplete=True),
             # An overcome to get to a zone: further off, or past an aspect on a border.
@@ -118,6 +122,7 @@ COMMANDS: tuple[Slash, ...] = (
         "advantage",
         (
             _SKILL,
+            _SECOND,
             _DIFFICULTY,
             _o("against", autocomplete=True),
             _o("aspect", autocomplete=True),
@@ -132,6 +137,7 @@ COMMANDS: tuple[Slash, ...] = (
         (
             _o("target", required=True, autocomplete=True),
             _o("skill", autocomplete=True),
+            _SECOND,
             _STUNT,
             _AS,
             _DICE,
@@ -211,6 +217,7 @@ COMMANDS: tuple[Slash, ...] = (
         "odds",
         (
             _SKILL,
+            _SECOND,
             _o("action", choices=(*_ACTIONS, ("action.attack", "attack"))),
             _DIFFICULTY,
             _o("against", autocomplete=True),
@@ -228,6 +235,7 @@ COMMANDS: tuple[Slash, ...] = (
         (
             _o("as", required=True, autocomplete=True),
             _o("skill", required=True, autocomplete=True),
+            _SECOND,
             _DIFFICULTY,
             _o("reason", longest=_TEXT),
             _DICE,

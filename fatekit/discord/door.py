@@ -63,6 +63,7 @@ from fatekit.discord.protocol import EPHEMERAL, Callback, Interaction, message, 
 from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
 from fatekit.discord.words import language_of, words
+from fatekit.rules.characters.combined_rolls import second_keys
 from fatekit.rules.characters.modes import ModeShape
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import FateError
@@ -128,6 +129,8 @@ def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
     """What ``seat`` (``None``: the public) sees of the table, read aloud in ``language``."""
     view = view_for(state, seat)
     view["skills"] = list(state.ruleset.preset.skill_keys)
+    # Two combined lists: the second list's skills, which /roll's ``second`` offers.
+    view["second_skills"] = list(second_keys(state.ruleset.preset))
     if seat is None:
         _gm_answers(state, view)
     extras = extras_for(state, seat) if seat is not None else {}
@@ -573,6 +576,14 @@ class FrontDoor:
         seen = await self.seen(context)
         who = acting(seen.view, options)
         skill = pick(str(options.get("skill", "")), skills(seen.view, who, seen.reader), "skill")
+        second = options.get("second")  # two combined lists: the second skill the roll adds
+        second_skill = None
+        if second:
+            listed = skills(seen.view, who, seen.reader)
+            try:
+                second_skill = pick(str(second), listed, "second")
+            except Found:
+                second_skill = str(second)  # the engine says whether it is on the second list
         typed = options.get("against")
         against = pick_character(str(typed), seen.view, "against") if typed else None
         difficulty = options.get("difficulty")
@@ -591,6 +602,7 @@ class FrontDoor:
                 against=against,
                 action=action,
                 weight_claimed=claimed,
+                second_skill=second_skill,
             ),
         )
         return private_reply(odds_text(found, who, skill, against, seen.reader))
@@ -633,6 +645,15 @@ class FrontDoor:
                 who = None
             found = skills(view, who, reader)
             return found or [Choice(reader.skill(k), k) for k in view.get("skills", ())]
+        if focused == "second":
+            # Two combined lists: the second list's skills, rated on the sheet when it is seen.
+            keys = view.get("second_skills", ())
+            try:
+                who = acting(view, options)
+            except (Ask, Found):
+                who = None
+            rated = [c for c in skills(view, who, reader) if c.value in keys]
+            return rated or [Choice(reader.skill(k), k) for k in keys]
         if focused == "aspect":
             try:
                 holder: str | None = acting(view, options, roll_side=True)

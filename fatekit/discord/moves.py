@@ -167,6 +167,19 @@ def _skill(view: JSON, options: Mapping[str, Any], actor: str, reader: Reader) -
         return typed  # a skill of the table's own making: the engine says whether it exists
 
 
+def _second(view: JSON, options: Mapping[str, Any], actor: str, reader: Reader) -> JSON:
+    """The ``second_skill`` a roll adds at a table with two combined lists, as typed (the
+    sheet's skills named in the reader's language, or a key): nothing when none is typed. The
+    engine says whether it is on the second list, or refuses it at a table with one list."""
+    typed = _text(options, "second")
+    if typed is None:
+        return {}
+    try:
+        return {"second_skill": pick(typed, skills(view, actor, reader), "second")}
+    except Found:
+        return {"second_skill": typed}
+
+
 def stunt_names(view: JSON, actor: str | None) -> list[Choice]:
     """The stunts of ``actor``'s sheet, if the seat sees it."""
     found = next((c for c in view["characters"] if c["id"] == actor), None)
@@ -320,11 +333,19 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
         side = _contest_side(view, actor)
         if side is not None:
             skill = _skill(view, options, actor, reader)
-            return Move("ContestRoll", {"side": side, "actor": actor, "skill": skill, **dice})
+            second = _second(view, options, actor, reader)
+            return Move(
+                "ContestRoll", {"side": side, "actor": actor, "skill": skill, **second, **dice}
+            )
         if view.get("challenge") and open_tasks(view, reader):
             task = _task(view, options, reader, _skill(view, options, actor, reader))
-            return Move("ChallengeRoll", {"task": task, "actor": actor, **dice})
-    data: JSON = {"actor": actor, "skill": _skill(view, options, actor, reader)}
+            second = _second(view, options, actor, reader)
+            return Move("ChallengeRoll", {"task": task, "actor": actor, **second, **dice})
+    data: JSON = {
+        "actor": actor,
+        "skill": _skill(view, options, actor, reader),
+        **_second(view, options, actor, reader),
+    }
     if options.get("difficulty") is not None:
         data["difficulty"] = int(options["difficulty"])
     against = _text(options, "against")
@@ -353,7 +374,12 @@ def _attack(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
         legal = ((view.get("conflict") or {}).get("legal_actions") or {}).get(actor, ())
         offered: list[str] = next((a["skills"] for a in legal if a["move"] == "attack"), [])
         skill = offered[0] if offered else "fight"
-    data: JSON = {"actor": actor, "target": target, "skill": skill}
+    data: JSON = {
+        "actor": actor,
+        "target": target,
+        "skill": skill,
+        **_second(view, options, actor, reader),
+    }
     if _text(options, "dice") is not None:
         data["dice"] = _text(options, "dice")
     _stunt(view, options, actor, data)
@@ -515,7 +541,11 @@ def move_for(
         )
     if command == "secret":
         actor = _people(view, options, "as")
-        data = {"actor": actor, "skill": _skill(view, options, actor, reader)}
+        data = {
+            "actor": actor,
+            "skill": _skill(view, options, actor, reader),
+            **_second(view, options, actor, reader),
+        }
         if options.get("difficulty") is not None:
             data["difficulty"] = int(options["difficulty"])
         for name in ("reason", "dice"):

@@ -21,6 +21,7 @@ from fatekit.odds.hazards import HazardsPlan, add_hazards, hazards_plan
 from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy, TeamworkPolicy
 from fatekit.odds.teamwork import TeamworkPlan, teamwork_plan
 from fatekit.rules.characters.character import Character, CharacterKind
+from fatekit.rules.characters.combined_rolls import best_second, first_skills, pair_rating
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
@@ -59,6 +60,9 @@ class Roll:
     modifier: int
     ranged: bool = False
     extra_invokes: int = 0  # stunts' extra free invokes on a successful create an advantage
+    # Two combined skill lists: the second list's skill added (the fighter's best), counted in
+    # ``modifier``; None with one list.
+    second: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,14 +360,16 @@ def _fighter(
 ) -> FighterPlan:
     track = conflict.roster.harm
     mental = conflict.roster.kind is ConflictKind.MENTAL
-    skills = [*preset.skill_keys, *(k for k in sheet.skills if k not in preset.skill_keys)]
+    skills = _skills(sheet, preset)
+    second = best_second(preset, sheet.skills)
     attacks = [
         Roll(
             s,
-            sheet.rating(s) + _bonus(sheet, s, Action.ATTACK),
+            pair_rating(sheet.rating, s, second) + _bonus(sheet, s, Action.ATTACK),
             # As the engine decides it: the rule set's word on the skill (Shoot reaches other
             # zones and Fight cannot parry it).
             not mental and preset.attacks_at_range(s, track, stunts=sheet.stunts),
+            second=second,
         )
         for s in skills
         if preset.can_use(s, Action.ATTACK, track, stunts=sheet.stunts)
@@ -392,8 +398,8 @@ def _fighter(
         ranged=_best(far) if far else None,
         defend_close=_defence(sheet, preset, track, melee=True),
         defend_ranged=_defence(sheet, preset, track, melee=False),
-        advantage=_advantage(sheet, skills, policy.advantage_skill),
-        move=_move(sheet, preset, skills),
+        advantage=_advantage(sheet, skills, policy.advantage_skill, second),
+        move=_move(sheet, preset, skills, second),
         weapon=weapon,
         armor=armor,
         escalating=stress is not None and stress.style is StressStyle.ESCALATING,
@@ -455,9 +461,17 @@ def _best(rolls: Sequence[Roll]) -> Roll:
     return best
 
 
-def _defence(sheet: Character, preset: Preset, track: object, *, melee: bool) -> Roll:
-    """The defence the engine picks (the best-rated allowed skill), plus free stunts."""
+def _skills(sheet: Character, preset: Preset) -> list[str]:
+    """The skills a roll may start from: the preset's, then the sheet's own (with two combined
+    lists, none of the second list's: those are only ever added)."""
     skills = [*preset.skill_keys, *(k for k in sheet.skills if k not in preset.skill_keys)]
+    return list(first_skills(preset, skills))
+
+
+def _defence(sheet: Character, preset: Preset, track: object, *, melee: bool) -> Roll:
+    """The defence the engine picks (the best-rated allowed skill, and with two combined lists
+    the best of the second), plus free stunts."""
+    skills = _skills(sheet, preset)
     allowed = [
         s
         for s in skills
@@ -466,23 +480,29 @@ def _defence(sheet: Character, preset: Preset, track: object, *, melee: bool) ->
     if not allowed:
         raise BadInput(f"{sheet.id} has no skill to defend with")
     skill = max(allowed, key=sheet.rating)
-    return Roll(skill, sheet.rating(skill) + _bonus(sheet, skill, Action.DEFEND))
+    second = best_second(preset, sheet.skills)
+    rating = pair_rating(sheet.rating, skill, second)
+    return Roll(skill, rating + _bonus(sheet, skill, Action.DEFEND), second=second)
 
 
-def _advantage(sheet: Character, skills: Sequence[str], wanted: str | None) -> Roll:
+def _advantage(
+    sheet: Character, skills: Sequence[str], wanted: str | None, second: str | None
+) -> Roll:
     if wanted is not None and wanted not in skills:
         raise BadInput(f"advantage_skill {wanted!r} is not a skill {sheet.id} can roll")
     skill = wanted if wanted is not None else max(skills, key=sheet.rating)
     action = Action.CREATE_ADVANTAGE
     extra = sum(s.extra_free_invokes(skill, action) for s in sheet.stunts if not s.fate_point_cost)
-    return Roll(skill, sheet.rating(skill) + _bonus(sheet, skill, action), extra_invokes=extra)
+    rating = pair_rating(sheet.rating, skill, second)
+    return Roll(skill, rating + _bonus(sheet, skill, action), extra_invokes=extra, second=second)
 
 
-def _move(sheet: Character, preset: Preset, skills: Sequence[str]) -> Roll:
+def _move(sheet: Character, preset: Preset, skills: Sequence[str], second: str | None) -> Roll:
     """Athletics moves (Quick in Fate Accelerated); failing both, the best skill."""
     found = [s for s in ("athletics", "quick") if preset.has_skill(s)]
     skill = found[0] if found else max(skills, key=sheet.rating)
-    return Roll(skill, sheet.rating(skill) + _bonus(sheet, skill, Action.OVERCOME))
+    rating = pair_rating(sheet.rating, skill, second)
+    return Roll(skill, rating + _bonus(sheet, skill, Action.OVERCOME), second=second)
 
 
 def _candidates(shifts: Sequence[int], extreme: bool) -> tuple[AbsorbCandidate, ...]:

@@ -441,6 +441,7 @@ class _Run:
             defender_dice=_Turned(self.dice_of(target), theirs) if theirs else self.dice_of(target),
             ranged=attack.ranged,
             helpers=self.helpers(actor, target, attack),
+            second_skill=attack.second,
         )
         defence = roll.opposition
         assert defence is not None
@@ -480,24 +481,29 @@ class _Run:
         conflict.hits.absorb(plan, {i: f"Wound {i + 1}" for i in plan.slots}, extreme=extreme)
 
     def create_advantage(self, actor: str) -> None:
-        skill = self.fighter(actor).advantage.skill
+        advantage = self.fighter(actor).advantage
         difficulty = self.policy(actor).advantage_difficulty
         roll = self.conflict.create_advantage(
-            actor, skill, dice=self.dice_of(actor), difficulty=difficulty
+            actor,
+            advantage.skill,
+            dice=self.dice_of(actor),
+            difficulty=difficulty,
+            second_skill=advantage.second,
         )
         roll.roll()
         self.use_stunts(roll)
         self.conflict.resolve("fail" if roll.shifts < 0 else None, aspect_name="An Opening")
 
     def move_by_overcome(self, actor: str) -> None:
-        skill = self.fighter(actor).move.skill
+        move = self.fighter(actor).move
         to = self.step_towards_nearest(actor)
         roll = self.conflict.overcome(
             actor,
-            skill,
+            move.skill,
             dice=self.dice_of(actor),
             difficulty=self.plan.move_difficulty,
             move_to=to,
+            second_skill=move.second,
         )
         roll.roll()
         self.use_stunts(roll)

@@ -52,6 +52,7 @@ from fatekit.formats.character_json import (
 )
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_with_list
 from fatekit.rules.characters.character import refit_harm
+from fatekit.rules.characters.combined_rolls import is_combined
 from fatekit.rules.characters.modes import ModeShape
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import PRESETS, builtin_text, get_preset
@@ -237,6 +238,8 @@ async def odds(
     stunts_chosen: Annotated[str | None, Query(alias="stunts", max_length=4000)] = None,
     scale_benefit: ScaleBenefit | None = None,
     weight_claimed: bool = False,
+    second_skill: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
+    defend_second_skill: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
     counted_text: Annotated[str | None, Query(alias="counted", max_length=4000)] = None,
     defend_counted_text: Annotated[
         str | None, Query(alias="defend_counted", max_length=4000)
@@ -261,6 +264,8 @@ async def odds(
             chosen=chosen,
             scale_benefit=scale_benefit,
             weight_claimed=weight_claimed,
+            second_skill=second_skill,
+            defend_second_skill=defend_second_skill,
             counted=counted,
             defend_counted=defend_counted,
         )
@@ -335,6 +340,9 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         "name": preset.name,
         "skills": list(preset.skill_keys),
         "skill_list": preset.skill_lists[0].key,
+        # Two combined lists (rule skills.combined-roll): every roll adds one of these skills to
+        # one of the others; empty at a table with one list.
+        "second_skills": list(preset.skill_lists[1].keys) if is_combined(preset) else [],
         "changed_list": changed_list,
         "aspect_slots": [
             {"kind": slot.kind.value, "count": slot.count} for slot in preset.aspect_slots

@@ -127,9 +127,11 @@ class ActorRoll(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SkillRoll(ActorRoll):
     """A roll of ``actor``'s ``skill`` (left out only by a PC that counts aspects instead:
-    :mod:`fatekit.table.counting`)."""
+    :mod:`fatekit.table.counting`); with two combined skill lists, ``second_skill`` is the
+    second list's skill added to it (refused by every other rule set)."""
 
     skill: str = ""
+    second_skill: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -145,9 +147,11 @@ class ActorRolled(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SkillRolled(ActorRolled):
-    """``actor`` rolled ``skill``."""
+    """``actor`` rolled ``skill`` (and ``second_skill``, the second list's, with two combined
+    lists; older logs: none)."""
 
     skill: str
+    second_skill: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

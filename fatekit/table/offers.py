@@ -21,6 +21,12 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunt_uses import stunt_offers
 from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.combined_rolls import (
+    best_second,
+    check_pair,
+    opposing_first_skills,
+    pair_rating,
+)
 from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.difficulty import DifficultyKey, difficulty_guidance
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
@@ -385,6 +391,8 @@ def roll_odds(
     chosen: tuple[str, ...] | None = None,
     scale_benefit: ScaleBenefit | None = None,
     weight_claimed: bool = False,
+    second_skill: str | None = None,
+    defend_second_skill: str | None = None,
     counted: tuple[str, ...] | None = None,
     defend_counted: tuple[str, ...] | None = None,
 ) -> JSON:
@@ -397,7 +405,9 @@ def roll_odds(
     side's choice), and the dice weight turns to + for each side (``weight``, ``opposing_weight``:
     an attack and a defence always; a create an advantage or an overcome when ``weight_claimed``,
     counted as if the GM allows it). An opponent whose sheet the seat may not see gives no odds:
-    they would tell the opponent's skills. Where PCs count aspects instead of skills,
+    they would tell the opponent's skills. With two combined skill lists each side adds its
+    second list's skill (``second_skill``; ``defend_second_skill``, or the defender's best), as
+    the roll would: the rating is the two added. Where PCs count aspects instead of skills,
     ``counted`` and ``defend_counted`` name them, and their bonus is the rating (the rules'
     :func:`~fatekit.table.counting.counted_fields` decides it as the roll would)."""
     viewer = Viewer(state, seat)
@@ -405,6 +415,8 @@ def roll_odds(
     if not viewer.sees_sheet(actor):
         raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
     roller = game.character(actor)
+    preset = state.ruleset.preset
+    check_pair(preset, roller.skills, skill, second_skill, who=actor)
     tally = counted_fields(
         state,
         actor,
@@ -415,9 +427,11 @@ def roll_odds(
     )
     rating: int | None = tally["counted_bonus"]
     defend_rating: int | None = tally["defend_counted_bonus"]
+    # The rating rolled: the counted aspects' bonus, else the skill's (with two combined
+    # lists, the two skills' added).
+    rolled = pair_rating(roller.rating, skill, second_skill) if rating is None else rating
     stunts = stunt_bonuses(state, roller, skill, ODDS_ACTIONS[action], chosen)
-    mine_rated = roller.skills.get(skill, 0) if rating is None else rating
-    modifier = mine_rated + _counted(stunts) + bonus
+    modifier = rolled + _counted(stunts) + bonus
     opposing: list[JSON] = []
     defending: str | None = None
     if against is not None:
@@ -437,10 +451,17 @@ def roll_odds(
             defending = defending_skill(state, actor, skill, against, action=action, mental=mental)
         # The defender's free stunts that fit count, as the table applies them.
         opposing = stunt_bonuses(state, opponent, defending or "", Action.DEFEND)
-        theirs_rated = (
-            opponent.skills.get(defending or "", 0) if defend_rating is None else defend_rating
-        )
-        opposition, active = theirs_rated + _counted(opposing), True
+        if defend_rating is not None:
+            # Aspects counted: no skill, so no second one either (refused if named).
+            check_pair(preset, opponent.skills, "", defend_second_skill, who=against)
+            defence_rating = defend_rating
+        else:
+            if defend_second_skill is None:
+                defend_second_skill = best_second(preset, opponent.skills)
+            elif defending:
+                check_pair(preset, opponent.skills, defending, defend_second_skill, who=against)
+            defence_rating = pair_rating(opponent.rating, defending or "", defend_second_skill)
+        opposition, active = defence_rating + _counted(opposing), True
     elif difficulty is not None:
         opposition, active = difficulty, False
     else:
@@ -454,18 +475,17 @@ def roll_odds(
         against=against,
         defend_skill=defending if active else None,
         scale_benefit=scale_benefit,
+        second_skill=second_skill,
+        defend_second_skill=defend_second_skill if active else None,
         ratings=(rating, defend_rating),
     )
     if engine is not None:
         # What the rules add beyond each side's rating (the stunts are counted above).
         effort, defence_effort = engine
-        mine = effort - (roller.rating(skill) if rating is None else rating)
+        mine = effort - rolled
         theirs = 0
         if against is not None and defence_effort is not None:
-            if defend_rating is not None:
-                theirs = defence_effort - defend_rating
-            elif defending is not None:
-                theirs = defence_effort - game.character(against).rating(defending)
+            theirs = defence_effort - defence_rating
         extra = (mine, theirs)
         modifier += mine
         opposition += theirs
@@ -494,6 +514,9 @@ def roll_odds(
         "engine_bonus": extra[0],
         "opposing_engine_bonus": extra[1],
         "defend_skill": defending if active else None,
+        # Two combined lists: the second skills each side adds (None: one skill is rolled).
+        "second_skill": second_skill,
+        "defend_second_skill": defend_second_skill if active else None,
         "stunts": stunts,
         "opposing_stunts": opposing,
         # Aspects counted instead of skills: what they add up to, as the roll would count them
@@ -546,6 +569,8 @@ def _engine_roll(
     against: str | None,
     defend_skill: str | None,
     scale_benefit: ScaleBenefit | None,
+    second_skill: str | None = None,
+    defend_second_skill: str | None = None,
     ratings: tuple[int | None, int | None] = (None, None),
 ) -> tuple[int, int | None] | None:
     """In a conflict, ``actor``'s roll and its opposition before the dice as the engine sets them
@@ -569,6 +594,8 @@ def _engine_roll(
             against=against,
             defend_skill=defend_skill,
             scale_benefit=scale_benefit,
+            second_skill=second_skill,
+            defend_second_skill=defend_second_skill,
             ratings=ratings,
         )
     except FateError:
@@ -593,7 +620,8 @@ def defending_skill(
             allowed = conflict.defence.opposing_skills(against)
         return next(iter(allowed), "")
     if action != "attack":
-        return max(opponent.skills, key=opponent.rating, default="")
+        mine = opposing_first_skills(state.ruleset.preset, opponent.skills)
+        return max(mine, key=opponent.rating, default="")
     track = Track.MENTAL if mental else Track.PHYSICAL
     if conflict is not None:
         track = conflict.roster.harm  # a rule set's own harm, such as wealth

@@ -25,6 +25,7 @@ def test_there_are_four_hacks_each_with_a_character_and_a_scene() -> None:
     hacks = sorted(p.name.removesuffix(".ruleset.json") for p in EXAMPLES.glob("*.ruleset.json"))
     assert hacks == [
         "action-science",
+        "crossed-blades",
         "ember-road",
         "long-night",
         "merchant-princes",

@@ -21,6 +21,7 @@ every kind of problem it met; ``coverage`` counts the commands accepted, by type
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import traceback
@@ -34,6 +35,8 @@ from fatekit.formats import dumps_character
 from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules import BadInput, IllegalAction, RandomDice
 from fatekit.rules.characters.character import major_npc, minor_npc, new_character
+from fatekit.rules.characters.combined_rolls import second_keys
+from fatekit.rules.characters.counted import counts_aspects
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action
@@ -59,17 +62,11 @@ from fatekit.table.serialize import command_from_json
 from fatekit.table.snapshot import copy_state
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The rule sets the agent plays: every built-in and example one but those whose PCs count
-#: aspects instead of rolling skills (The Three Rocketeers): the agent does not yet name the
-#: aspects it counts, so it would roll a skill such a PC has not got. The rules tests, the table
-#: tests and the page test play counting (tests/table/test_counted_aspects.py).
 RULESETS = sorted(
-    path
-    for path in [
+    [
         *(ROOT / "fatekit" / "rules" / "characters" / "rulesets").glob("*.json"),
         *(ROOT / "docs" / "examples" / "rulesets").glob("*.ruleset.json"),
     ]
-    if '"counted_aspects"' not in path.read_text(encoding="utf-8")
 )
 PRESETS = ("condensed", "core", "fae", "ode")
 GM, PLAYERS = "gm", ("ann", "ben")
@@ -166,6 +163,7 @@ class Game:
         return self
 
     def send(self, command: c.Command, seat: str, waiver: Waiver | None = None) -> list[Event]:
+        command = self.counting(self.paired(command))
         done = self.repo.execute(
             TABLE,
             command,
@@ -176,6 +174,61 @@ class Game:
         )
         self.coverage[type(command).__name__] += 1
         return list(done.events)
+
+    def paired(self, command: c.Command) -> c.Command:
+        """A roll as the page's dialogs make it at a table with two combined skill lists: the
+        skill from the first list, and a skill of the second added (a challenge's tasks name a
+        first-list skill)."""
+        preset = getattr(self, "preset", None)
+        second = () if preset is None else second_keys(preset)
+        if not second:
+            return command
+        assert preset is not None
+        first = [k for k in preset.skill_keys if k not in second]
+        if isinstance(command, c.StartChallenge):
+            tasks = tuple(
+                (key, what, self.pick(first) if skill in second else skill, difficulty)
+                for key, what, skill, difficulty in command.tasks
+            )
+            return dataclasses.replace(command, tasks=tasks)
+        changes: dict[str, str] = {}
+        if getattr(command, "skill", None) in second:
+            changes["skill"] = self.pick(first)
+        if getattr(command, "second_skill", "") is None:
+            changes["second_skill"] = self.pick(second)
+        return dataclasses.replace(command, **changes) if changes else command
+
+    def counting(self, command: c.Command) -> c.Command:
+        """A roll as the page's dialogs make it at a table that counts aspects (The Three
+        Rocketeers): a PC ticks some of its own aspects (maybe none) in place of a skill, and a
+        PC defending ticks its own (``counted``, ``defend_counted``); everyone else rolls a skill
+        as before."""
+        preset = getattr(self, "preset", None)
+        if not isinstance(command, (c.Roll, c.Attack, c.CreateAdvantage, c.Overcome)):
+            return command
+        if preset is None or preset.counted is None:
+            return command
+        characters = self.s.game.characters
+
+        def ticks(who: str | None) -> tuple[str, ...] | None:
+            sheet = characters.get(who) if who is not None else None
+            if sheet is None or not counts_aspects(preset.counted, sheet):
+                return None
+            ids = [a.id for a in sheet.aspects]
+            return tuple(self.rng.sample(ids, self.rng.randint(0, min(3, len(ids)))))
+
+        changes: dict[str, Any] = {}
+        mine = ticks(command.actor) if command.counted is None else None
+        if mine is not None:
+            changes.update(skill="", counted=mine)
+        if isinstance(command, c.Attack):
+            defender = None if command.forgo_defense else (command.defender or command.target)
+        else:
+            defender = command.against
+        theirs = ticks(defender) if command.defend_counted is None else None
+        if theirs is not None:
+            changes.update(defend_skill=None, defend_counted=theirs)
+        return dataclasses.replace(command, **changes) if changes else command
 
     def setup(self) -> None:
         rng = self.rng

@@ -179,6 +179,95 @@ def test_bad_counting_is_refused_and_changes_nothing(
     assert view_for(table.s, "gm") == before
 
 
+@pytest.mark.rule("aspects.counted", "skills.combined-roll")
+@pytest.mark.parametrize(
+    ("command", "seat"),
+    [
+        (
+            c.Roll(
+                actor="severine",
+                action=Action.OVERCOME,
+                difficulty=2,
+                counted=(HERO,),
+                second_skill="quick",
+                dice="0000",
+            ),
+            "ann",
+        ),
+        (
+            c.Attack(
+                actor="severine",
+                target="comte-de-vire",
+                counted=(HERO,),
+                second_skill="quick",
+                defend_skill="quick",
+                dice="0000",
+            ),
+            "ann",
+        ),
+        (
+            c.Attack(
+                actor="comte-de-vire",
+                target="severine",
+                skill="flashy",
+                defend_counted=(HERO,),
+                defend_second_skill="quick",
+                dice="0000",
+                defend_dice="0000",
+            ),
+            "gm",
+        ),
+    ],
+)
+def test_a_second_skill_is_refused_where_aspects_are_counted(
+    command: c.Roll | c.Attack, seat: str
+) -> None:
+    """A rule set that counts aspects has no skill lists to add from (and so never two combined
+    ones): a second skill named beside counted aspects is refused, as at any one-list table."""
+    table = rooftops() if isinstance(command, c.Roll) else duel(first=command.actor)
+    before = view_for(table.s, "gm")
+    length = len(table.log)
+    with pytest.raises(BadInput) as caught:
+        table.do(command, seat)
+    assert caught.value.code == "second_skill_refused"
+    assert len(table.log) == length
+    assert view_for(table.s, "gm") == before
+    with pytest.raises(BadInput) as caught:
+        roll_odds(
+            table.s,
+            "ann",
+            actor="severine",
+            skill="",
+            counted=(HERO,),
+            difficulty=2,
+            second_skill="quick",
+        )
+    assert caught.value.code == "second_skill_refused"
+
+
+@pytest.mark.rule("aspects.counted")
+def test_a_pc_opposes_a_roll_outside_a_conflict_with_the_aspects_it_counts() -> None:
+    """The Comte overcomes with Clever (+2) and +000 (+3); Séverine opposes with Hero and her
+    rooftops aspect (+3) and 0000: a tie, outside any conflict."""
+    table = rooftops()
+    table.do(
+        c.Roll(
+            actor="comte-de-vire",
+            skill="clever",
+            action=Action.OVERCOME,
+            against="severine",
+            defend_counted=(HERO, ROOFTOPS),
+            dice="+000",
+            defend_dice="0000",
+        )
+    )
+    rolled = table.log[-1]
+    assert (rolled.defend_counted_bonus, rolled.defend_skill) == (3, None)
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"], roll["shifts"]) == (3, 3, 0)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
 @pytest.mark.rule("aspects.counted.named-first")
 def test_a_pc_defending_must_name_what_it_counts() -> None:
     table = duel(first="comte-de-vire")

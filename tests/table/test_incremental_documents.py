@@ -321,6 +321,30 @@ def test_a_contest_refreshed_part_by_part_matches_the_whole_build() -> None:
     assert problems == []
 
 
+def _obstacles_log() -> tuple[Event, ...]:
+    """A block put in a conflict's way (the obstacles option) and an attack taking cover behind
+    it: the random agent's games reached BlockAdded only by chance, and no longer do since they
+    play two combined lists too (the random choices differ)."""
+    play = seated(("obstacles",))
+    play.do(
+        c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
+    )
+    play.do(c.AddBlock(block_id="crates", name="Stacked Crates", rating=2, cover=True))
+    play.dice[:] = ["----"]
+    play.do(
+        c.Attack(actor="ruth", target="alice", skill="fight", dice="++++", cover="crates"), "ann"
+    )
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    return tuple(play.log)
+
+
+def test_a_block_refreshed_part_by_part_matches_the_whole_build() -> None:
+    log = _obstacles_log()
+    compared, _, problems = _compare(log)
+    assert compared > len(log)
+    assert problems == []
+
+
 def _scripts() -> tuple[tuple[Event, ...], ...]:
     """The scripted games beside the random ones: what the random agent does not play."""
     return (
@@ -329,6 +353,7 @@ def _scripts() -> tuple[tuple[Event, ...], ...]:
         _countdowns_log(),
         _business_log(),
         _contest_log(),
+        _obstacles_log(),
     )
 
 

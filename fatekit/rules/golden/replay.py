@@ -92,6 +92,8 @@ class _Opposed(TypedDict):
     against: str | None
     defend_skill: str | None
     defender_dice: ScriptedDice
+    second_skill: str | None
+    defend_second_skill: str | None
     rating: int | None
     defend_rating: int | None
 
@@ -191,6 +193,8 @@ class _Runner(Expectations):
             against=step.get("against"),
             defend_skill=step.get("defend_skill"),
             defender_dice=self._dice(step, "defend_dice"),
+            second_skill=step.get("second_skill"),
+            defend_second_skill=step.get("defend_second_skill"),
             rating=self._counted(step, "actor", "counted"),
             defend_rating=self._counted(step, "against", "defend_counted"),
         )
@@ -215,6 +219,8 @@ class _Runner(Expectations):
             dice=self._dice(step),
             defender_dice=self._dice(step, "defend_dice"),
             defend_skill=step.get("defend_skill"),
+            second_skill=step.get("second_skill"),
+            defend_second_skill=step.get("defend_second_skill"),
             rating=self._counted(step, "actor", "counted"),
             defend_rating=self._counted(
                 {**step, "defender": step.get("defender", step["target"])},
@@ -264,13 +270,20 @@ class _Runner(Expectations):
 
     def _do_split_attack(self, step: Mapping[str, Any]) -> None:
         self.roll = self._conflict().targets.split_attack(
-            str(step["actor"]), str(step["skill"]), dice=self._dice(step)
+            str(step["actor"]),
+            str(step["skill"]),
+            dice=self._dice(step),
+            second=step.get("second_skill"),
         )
         self.roll.roll()
 
     def _do_zone_attack(self, step: Mapping[str, Any]) -> None:
         self.roll = self._conflict().targets.zone_attack(
-            str(step["actor"]), str(step["skill"]), str(step["zone"]), dice=self._dice(step)
+            str(step["actor"]),
+            str(step["skill"]),
+            str(step["zone"]),
+            dice=self._dice(step),
+            second=step.get("second_skill"),
         )
         self.roll.roll()
 

@@ -28,6 +28,7 @@ from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
 from fatekit.rules.aspects.lasting import check_overcome_removes
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase, offering
+from fatekit.rules.characters.combined_rolls import first_skills
 from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Resolution, Side
@@ -126,6 +127,9 @@ class RollOptions(TypedDict, total=False):
     defender_dice: DiceSource | None
     helpers: Iterable[str]
     scale_benefit: ScaleBenefit | str | None
+    # Two combined lists: the second list's skill the roll and its defence add.
+    second_skill: str | None
+    defend_second_skill: str | None
     # Aspects counted instead of skills (The Three Rocketeers): the bonus the table decided
     # stands for the roller's (``rating``) or the defender's (``defend_rating``) skill.
     rating: int | None
@@ -353,7 +357,8 @@ class Conflict:
                 LegalAction(Move.CREATE_ADVANTAGE, tuple(self.roster.active()), hazard_skill)
             )
         elif phase is Phase.TURN and mine:
-            skills = self.roster.sheet_skills(fighter.character)
+            # Two combined lists: a roll starts from the first list's skills only.
+            skills = first_skills(self.roster.preset, self.roster.sheet_skills(fighter.character))
             reach = self.targets.attack_reach(participant, skills)
             attack_skills = tuple(reach)
             targets = tuple(
@@ -512,6 +517,8 @@ class Conflict:
             skill,
             dice,
             0 if forgo_defense else None,
+            second=options.get("second_skill"),
+            checked=checked,
             rating=options.get("rating"),
         )
         if forgo_defense:
@@ -526,6 +533,7 @@ class Conflict:
                 melee=not ranged,
                 dice=options.get("defender_dice"),
                 target=target,
+                second=options.get("defend_second_skill"),
                 rating=options.get("defend_rating"),
             )
         advantage = self._bonuses(roll, actor, skill, victim, options, checked=checked)
@@ -577,6 +585,8 @@ class Conflict:
             options.get("defend_skill"),
             options.get("defender_dice"),
             checked=checked,
+            second=options.get("second_skill"),
+            defend_second=options.get("defend_second_skill"),
             ratings=(options.get("rating"), options.get("defend_rating")),
         )
         if checked and zone is not None:
@@ -664,6 +674,8 @@ class Conflict:
             options.get("defend_skill"),
             options.get("defender_dice"),
             checked=checked,
+            second=options.get("second_skill"),
+            defend_second=options.get("defend_second_skill"),
             ratings=(options.get("rating"), options.get("defend_rating")),
         )
         advantage = self._bonuses(roll, actor, skill, against, options, checked=checked)
@@ -691,6 +703,8 @@ class Conflict:
         against: str | None = None,
         defend_skill: str | None = None,
         scale_benefit: ScaleBenefit | str | None = None,
+        second_skill: str | None = None,
+        defend_second_skill: str | None = None,
         ratings: tuple[int | None, int | None] = (None, None),
     ) -> tuple[int, int | None]:
         """What ``actor``'s roll of ``skill`` for ``action`` and its opposition (``against``, or
@@ -702,7 +716,13 @@ class Conflict:
         the roller's and the defender's counted aspects' bonuses, where they count aspects."""
         rating, defend_rating = ratings
         roll = self.roster.action_roll(
-            actor, action, skill, ScriptedDice(["0000"]), None if against else 0, rating=rating
+            actor,
+            action,
+            skill,
+            ScriptedDice(["0000"]),
+            None if against else 0,
+            second=second_skill,
+            rating=rating,
         )
         if against is not None:
             if action is Action.ATTACK:
@@ -715,6 +735,7 @@ class Conflict:
                     dice=None,
                     target=against,
                     trial=True,
+                    second=defend_second_skill,
                     rating=defend_rating,
                 )
             else:
@@ -726,6 +747,7 @@ class Conflict:
                     dice=None,
                     harm=False,
                     trial=True,
+                    second=defend_second_skill,
                     rating=defend_rating,
                 )
         self.big_bad_rules.solo_bonus(roll, actor)

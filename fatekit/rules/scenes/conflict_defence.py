@@ -6,6 +6,12 @@ from collections.abc import Iterable
 from typing import Required, TypedDict, Unpack
 
 from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.characters.combined_rolls import (
+    best_second,
+    check_pair,
+    combined_rating,
+    first_skills,
+)
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import DiceSource
@@ -36,13 +42,16 @@ class DefenceTerms(TypedDict, total=False):
     """How a defence opposes a roll: ``melee``, against an attack at close quarters (which a
     defence like Fight may parry); its ``dice`` (``None``: rolled when the roll is); ``harm``, a
     defence against an attack (else, opposing a create an advantage or an overcome); the
-    ``target`` the attack aims at; a ``trial`` roll (the odds before a roll) records nothing."""
+    ``target`` the attack aims at; a ``trial`` roll (the odds before a roll) records nothing;
+    with two combined lists, the ``second`` skill added (named by no one: the best of the second
+    list)."""
 
     melee: Required[bool]
     dice: Required[DiceSource | None]
     harm: bool
     target: str | None
     trial: bool
+    second: str | None
     # The bonus of the aspects a PC counts instead of a skill (The Three Rocketeers).
     rating: int | None
 
@@ -121,7 +130,7 @@ class Defence:
         sheet = roster.fighter(defender).character
         allowed = [
             s
-            for s in roster.sheet_skills(sheet)
+            for s in first_skills(roster.preset, roster.sheet_skills(sheet))
             if roster.preset.can_use(
                 s, Action.DEFEND, roster.harm, melee=melee, stunts=sheet.stunts
             )
@@ -133,7 +142,8 @@ class Defence:
         with, best first: any skill the story makes fit; named by no one, the best is rolled."""
         roster = self.roster
         sheet = roster.fighter(participant).character
-        return tuple(sorted(roster.sheet_skills(sheet), key=lambda s: -roster.rating(sheet, s)))
+        skills = first_skills(roster.preset, roster.sheet_skills(sheet))
+        return tuple(sorted(skills, key=lambda s: -roster.rating(sheet, s)))
 
     def opposed_roll(
         self,
@@ -147,15 +157,21 @@ class Defence:
         defender_dice: DiceSource | None,
         *,
         checked: bool = True,
+        second: str | None = None,
+        defend_second: str | None = None,
         ratings: tuple[int | None, int | None] = (None, None),
     ) -> ActionRoll:
         """``actor``'s roll against a ``difficulty`` or the active opposition of ``against``
-        (not ``checked``: as a table's log recorded it, checked by no rule); ``ratings`` are
-        the roller's and the defender's counted aspects' bonuses, where they count."""
+        (not ``checked``: as a table's log recorded it, checked by no rule); ``second`` and
+        ``defend_second``: the skills of the second list added, with two combined lists;
+        ``ratings`` are the roller's and the defender's counted aspects' bonuses, where they
+        count."""
         if checked and (difficulty is None) == (against is None):
             raise BadInput("give either a difficulty or who opposes the roll (against=...)")
         rating, defend_rating = ratings
-        roll = self.roster.action_roll(actor, action, skill, dice, difficulty, rating=rating)
+        roll = self.roster.action_roll(
+            actor, action, skill, dice, difficulty, second=second, checked=checked, rating=rating
+        )
         if against is not None:
             if checked:
                 self._check_opposes(against)
@@ -167,6 +183,7 @@ class Defence:
                 melee=True,
                 dice=defender_dice,
                 harm=False,
+                second=defend_second,
                 rating=defend_rating,
             )
         return roll
@@ -194,7 +211,23 @@ class Defence:
                     f"{roster.skill_name(skill)} cannot defend against this attack",
                     ATTACK_DEFEND_RULE,
                 )
+        second = how.get("second")
+        if skill is not None or second is not None:
+            sheet = roster.fighters[defender].character
+            if skill is not None:
+                chosen = skill
+            elif how.get("rating") is not None:
+                chosen = ""  # aspects counted: no skill (and a second one refused)
+            else:
+                chosen = self._default_skill(defender, how)
+            found = second if second is not None else best_second(roster.preset, sheet.skills)
+            check_pair(roster.preset, sheet.skills, chosen, found, who=defender)
         self.defence_added(roll, defender, skill, **how)
+
+    def _default_skill(self, defender: str, how: DefenceTerms) -> str:
+        """The skill the engine defends ``defender`` with when nobody names one."""
+        allowed = self.defence_skills(defender, melee=how["melee"]) if how.get("harm", True) else ()
+        return (allowed or self.opposing_skills(defender))[0]
 
     def defence_added(
         self, roll: ActionRoll, defender: str, skill: str | None, **how: Unpack[DefenceTerms]
@@ -205,16 +238,18 @@ class Defence:
         sheet = roster.fighters[defender].character
         counted = how.get("rating")  # aspects counted: their bonus stands for a skill's rating
         if skill is None and counted is None:
-            allowed = (
-                self.defence_skills(defender, melee=how["melee"]) if how.get("harm", True) else ()
-            )
-            skill = (allowed or self.opposing_skills(defender))[0]
+            skill = self._default_skill(defender, how)
         dice = how["dice"]
         if counted is not None:
             rating = counted
         else:
             assert skill is not None  # picked above when none was named
             rating = roster.rating(sheet, skill)
+            # With two combined lists a defence adds a skill of the second list too (the best,
+            # named by no one); older logs never had two.
+            second = how.get("second") or best_second(roster.preset, sheet.skills)
+            if second is not None:
+                rating = combined_rating(rating, sheet.rating(second))
         defence = roll.opposed_by(defender, rating, skill=skill, dice=dice)
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)

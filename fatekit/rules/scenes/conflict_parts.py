@@ -9,6 +9,7 @@ from enum import StrEnum
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.combined_rolls import check_pair, combined_rating
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution
 from fatekit.rules.core.citations import CONDENSED, CORE, Rule, rule
@@ -378,15 +379,25 @@ class Roster:
         dice: DiceSource,
         difficulty: int | None,
         *,
+        second: str | None = None,
+        checked: bool = False,
         rating: int | None = None,
     ) -> ActionRoll:
-        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger; a
-        ``rating`` given (aspects counted instead of a skill) stands for the skill's."""
+        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger; with
+        two combined lists, ``second`` is the second list's skill added (``checked``: a roll
+        being decided, whose pair the rule set must allow); a ``rating`` given (aspects counted
+        instead of a skill) stands for the skill's."""
         sheet = self.fighter(actor).character
+        if checked:
+            check_pair(self.preset, sheet.skills, skill, second, who=actor)
+        if rating is None:
+            rating = self.rating(sheet, skill)
+            if second is not None:
+                rating = combined_rating(rating, sheet.rating(second))
         roll = ActionRoll(
             actor,
             action,
-            self.rating(sheet, skill) if rating is None else rating,
+            rating,
             skill=skill,
             dice=dice,
             ledger=self.game.ledger,

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from fatekit.rules.aspects.effects import Applied, carry_out
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
+from fatekit.rules.characters.combined_rolls import check_pair
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
 from fatekit.rules.core.actions import Action, Resolution
 from fatekit.rules.core.dice import DiceSource, FateDice, ScriptedDice
@@ -114,6 +115,7 @@ class Targets:
         *,
         dice: DiceSource,
         ranged: bool | None = None,
+        second: str | None = None,
     ) -> ActionRoll:
         """Roll one attack to split among several targets (the multiple-targets optional rule).
 
@@ -122,14 +124,17 @@ class Targets:
         ``ranged`` as a log recorded it) reaches targets in a zone within range, and Fight
         cannot parry it; a flurry of blows reaches only the attacker's zone, and may be parried.
         """
-        return self._multi_attack(actor, skill, dice, "split", None, ranged)
+        return self._multi_attack(actor, skill, dice, "split", None, ranged, second)
 
-    def zone_attack(self, actor: str, skill: str, zone: str, *, dice: DiceSource) -> ActionRoll:
-        """Roll one attack on everyone in ``zone``, friend and foe (multiple-targets rule)."""
+    def zone_attack(
+        self, actor: str, skill: str, zone: str, *, dice: DiceSource, second: str | None = None
+    ) -> ActionRoll:
+        """Roll one attack on everyone in ``zone``, friend and foe (multiple-targets rule); with
+        two combined lists, ``second`` is the second list's skill added."""
         zones = self.roster.scene.zones
         if zones is None or zone not in zones.zones:
             raise BadInput(f"no zone {zone!r} in this scene")
-        return self._multi_attack(actor, skill, dice, "zone", zone)
+        return self._multi_attack(actor, skill, dice, "zone", zone, second=second)
 
     def assign_targets(
         self,
@@ -340,8 +345,11 @@ class Targets:
         multi: str,
         zone: str | None,
         ranged: bool | None = None,
+        second: str | None = None,
     ) -> ActionRoll:
         self.turns.check_action(actor)
+        own = self.roster.fighter(actor).character.skills
+        check_pair(self.roster.preset, own, skill, second, who=actor)
         require(
             self.roster.ruleset.has(OptionalRule.MULTIPLE_TARGETS),
             "attacks on several targets are not in use",
@@ -355,7 +363,7 @@ class Targets:
                 f"{self.roster.skill_name(skill)} cannot make a {self.roster.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
-        return self.multi_recorded(actor, skill, dice, multi, zone, ranged)
+        return self.multi_recorded(actor, skill, dice, multi, zone, ranged, second)
 
     def multi_recorded(
         self,
@@ -365,11 +373,12 @@ class Targets:
         multi: str,
         zone: str | None,
         ranged: bool | None = None,
+        second: str | None = None,
     ) -> ActionRoll:
         """An attack on several targets as a table's log recorded it (checked by no rule: see
         :meth:`split_attack` and :meth:`zone_attack`)."""
         # The effort is measured on its own first (against nothing), then shared out.
-        roll = self.roster.action_roll(actor, Action.ATTACK, skill, dice, 0)
+        roll = self.roster.action_roll(actor, Action.ATTACK, skill, dice, 0, second=second)
         if ranged is None:
             ranged = multi == "split" and self.attack_is_ranged(actor, skill)
         self.turns.start(

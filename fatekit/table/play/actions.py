@@ -26,6 +26,7 @@ from fatekit.table.base import Command, Event, NamesAspect, Outweighed, Rating
 from fatekit.table.deciding import Context, acts_for, check_zone_known, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
+from fatekit.table.pairs import pairs
 from fatekit.table.play.conflicts import conflict_in_play
 from fatekit.table.play.rolls import (
     ActionCommand,
@@ -33,6 +34,7 @@ from fatekit.table.play.rolls import (
     action_record,
     counted_rating,
     decide_counted,
+    defended_second,
     into_play,
     into_play_as_recorded,
     put_in_play,
@@ -152,6 +154,7 @@ class ExchangeAction(ActionCommand, Teamwork):
     """Base of the rolled actions of a conflict's exchange."""
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Attack(ExchangeAction, Cover):
     """The current actor attacks ``target``; the defence is rolled at once.
@@ -166,6 +169,7 @@ class Attack(ExchangeAction, Cover):
     forgo_defense: bool = False
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CreateAdvantage(ExchangeAction, ClaimsWeight):
     """The current actor creates an advantage in the conflict (a new aspect, on a ``zone``, or
@@ -179,6 +183,7 @@ class CreateAdvantage(ExchangeAction, ClaimsWeight):
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Overcome(ExchangeAction, PastObstacles, ClaimsWeight):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
@@ -279,6 +284,7 @@ def _attack(context: Context, command: Attack) -> list[Event]:
         context.require_control(command.defender, "interpose them")
     _require_helpers(context, command.helpers)
     _require_scale_choice(context, command.scale_benefit, command.actor, defender)
+    command = defended_second(context.state, command, defender)
     counted = decide_counted(context, command, defender)
     # Cover and forcing into a block are named by the attacker's seat: cover only ever weakens
     # the attack, and forcing someone into a block is the attacker's own move.
@@ -332,6 +338,7 @@ def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[
         # An active opponent named with no skill opposes with their best; the event says which.
         best = conflict.defence.opposing_skills(command.against)[0]
         command = dataclasses.replace(command, defend_skill=best)
+    command = defended_second(context.state, command, command.against)
     # The GM's screen may have set this action's difficulty, kept from its player.
     if isinstance(command, CreateAdvantage):
         made = rolled_against(
@@ -424,6 +431,8 @@ class _ExchangeRoll(TypedDict):
     defender_dice: ScriptedDice | None
     helpers: tuple[str, ...]
     scale_benefit: ScaleBenefit | None
+    second_skill: str | None
+    defend_second_skill: str | None
     rating: int | None
     defend_rating: int | None
 
@@ -437,6 +446,8 @@ def _exchange_roll(
         defender_dice=scripted_dice(event.defend_faces),
         helpers=event.helpers,
         scale_benefit=event.scale_benefit,
+        second_skill=event.second_skill,
+        defend_second_skill=event.defend_second_skill,
         rating=counted_rating(state, event.actor, event.counted, event.counted_bonus, checked),
         defend_rating=counted_rating(
             state,
@@ -786,6 +797,8 @@ def _weighed_cases(key: str) -> tuple[Case, ...]:
     return (
         when(f"{key}.weight", "weight"),
         when(f"{key}.defend_weight", "defend_weight"),
+        # Two combined lists: the line names both skills the roll added.
+        when(f"{key}.pair", "second_skill"),
         # Aspects counted instead of a skill (The Three Rocketeers): the bonus they gave.
         when(f"{key}.counted", When("counted_bonus", "given")),
         when(key),
@@ -797,6 +810,7 @@ tells(
     _weighed_cases("AdvantageRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
+    second=say.skill("second_skill"),
     bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
@@ -807,6 +821,7 @@ tells(
     who=say.who("actor"),
     target=say.who("target"),
     skill=say.skill("skill"),
+    second=say.skill("second_skill"),
     bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
@@ -816,6 +831,7 @@ tells(
     _weighed_cases("OvercomeRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
+    second=say.skill("second_skill"),
     bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fatekit.rules.aspects.rolling import ActionRoll, offering
+from fatekit.rules.characters.combined_rolls import check_task_skill, pair_rating
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome
@@ -31,6 +32,7 @@ from fatekit.table.deciding import (
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.pairs import check_roll_pair, pairs
 from fatekit.table.parts import Part
 from fatekit.table.play.rolls import (
     RollResolved,
@@ -77,11 +79,15 @@ class StartChallenge(Command):
     in_conflict: bool = False
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChallengeRoll(ActorRoll):
-    """``actor`` rolls the task's overcome, which stays in play to be invoked on and settled."""
+    """``actor`` rolls the task's overcome, which stays in play to be invoked on and settled;
+    with two combined skill lists, ``second_skill`` is the second list's skill added to the
+    task's."""
 
     task: str
+    second_skill: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -112,6 +118,7 @@ class ChallengeRolled(ActorRolled):
     task: str
     option: str | None
     in_play: bool
+    second_skill: str | None = None  # two combined lists: the one added (older logs: none)
 
 
 @upcasts(ChallengeRolled, 1)
@@ -138,12 +145,17 @@ def _start_challenge(context: Context, command: StartChallenge) -> list[Event]:
         raise BadInput("a challenge needs at least one task")
     if len(command.tasks) > MAX_TASKS:
         raise BadInput(f"a challenge takes at most {MAX_TASKS} tasks, not {len(command.tasks)}")
+    # Two combined lists: a task names the first skill of its rolls; each roller adds a second.
+    for _, _, skill, _ in command.tasks:
+        check_task_skill(context.state.game.ruleset.preset, skill)
     return [context.event_from(ChallengeStarted, command)]
 
 
 @decides(ChallengeRoll)
 def _challenge_roll(context: Context, command: ChallengeRoll) -> list[Event]:
     check_task_roll(context.state, context.seat, command.task, command.actor)  # as offered
+    task = challenge_in_play(context.state).task(command.task)
+    check_roll_pair(context.state, command.actor, task.skill, command.second_skill)
     faces = context.faces(command.dice, command.actor)
     return [context.event_from(ChallengeRolled, command, faces=faces, option=None, in_play=True)]
 
@@ -238,7 +250,11 @@ def _task_roll(state: TableState, event: ChallengeRolled, *, rated: bool) -> Act
     return ActionRoll(
         event.actor,
         Action.OVERCOME,
-        state.game.characters[event.actor].rating(task.skill) if rated else 0,
+        (
+            pair_rating(state.game.characters[event.actor].rating, task.skill, event.second_skill)
+            if rated
+            else 0
+        ),
         skill=task.skill,
         difficulty=task.difficulty,
         dice=require_dice(event.faces, "roll"),

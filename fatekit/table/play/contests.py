@@ -14,6 +14,7 @@ from typing import Any
 
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.characters.combined_rolls import pair_rating
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import ODE
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
@@ -49,6 +50,7 @@ from fatekit.table.deciding import (
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.pairs import check_roll_pair, pairs
 from fatekit.table.parts import UNSET, AbsorbOptionPart, Part, UnsetType
 from fatekit.table.play.conflicts import harm_taken
 from fatekit.table.play.rolls import (
@@ -111,6 +113,7 @@ class StartContest(Command):
     harm: Track = Track.PHYSICAL  # the stress the contest's hits go to
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ContestRoll(SkillRoll):
     """A side's overcome for this exchange, rolled by ``actor`` (``bonus``: teamwork and the
@@ -120,6 +123,7 @@ class ContestRoll(SkillRoll):
     bonus: Rating = 0
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ContestThreat(SkillRoll):
     """Öde: an outside threat (``actor``, a character on no side: a volcano, an angry god)
@@ -254,6 +258,7 @@ gm_only(
 def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
     check_contest_roll(context.state, context.seat, command.side, command.actor)  # as offered
     context.require_skill(command.actor, command.skill)
+    check_roll_pair(context.state, command.actor, command.skill, command.second_skill)
     faces = context.faces(command.dice, command.actor)
     return [context.event_from(ContestRolled, command, faces=faces, in_play=True)]
 
@@ -263,6 +268,7 @@ def _contest_threat(context: Context, command: ContestThreat) -> list[Event]:
     contest = contest_in_play(context.state)
     context.state.require_character(command.actor)  # the threat is someone at the table
     context.require_skill(command.actor, command.skill)
+    check_roll_pair(context.state, command.actor, command.skill, command.second_skill)
     sides = command.sides or tuple(contest.sides)
     faces = context.faces(command.dice, command.actor)
     return [context.event_from(ContestThreatRolled, command, faces=faces, sides=sides)]
@@ -429,7 +435,11 @@ def _side_roll(state: TableState, event: ContestRolled, *, rated: bool) -> Actio
     return ActionRoll(
         event.actor,
         Action.OVERCOME,
-        state.game.characters[event.actor].rating(event.skill) if rated else 0,
+        (
+            pair_rating(state.game.characters[event.actor].rating, event.skill, event.second_skill)
+            if rated
+            else 0
+        ),
         skill=event.skill,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
@@ -541,7 +551,7 @@ def _contest_threat_rolled_older(state: TableState, event: ContestThreatRolled) 
     roll = ActionRoll(
         event.actor,
         Action.ATTACK,
-        state.game.characters[event.actor].rating(event.skill),
+        pair_rating(state.game.characters[event.actor].rating, event.skill, event.second_skill),
         skill=event.skill,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,

@@ -26,6 +26,12 @@ from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.lasting import check_overcome_removes
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase, offering
 from fatekit.rules.aspects.stunt_uses import default_stunts
+from fatekit.rules.characters.combined_rolls import (
+    best_second,
+    check_pair,
+    opposing_first_skills,
+    pair_rating,
+)
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput, FateError
@@ -59,6 +65,7 @@ from fatekit.table.deciding import (
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
+from fatekit.table.pairs import pairs
 from fatekit.table.parts import UNSET, AspectRefPart, InvocationPart, Part, UnsetType
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
@@ -102,8 +109,10 @@ class ActionCommand(SkillRoll, Counted):
     defend_skill: str | None = None
     defend_dice: str | None = None
     stunts: tuple[str, ...] | None = None
+    defend_second_skill: str | None = None  # two combined lists: the defender's second skill
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Roll(ActionCommand):
     """An action roll outside a conflict: overcome or create an advantage, against a
@@ -174,6 +183,8 @@ class ActionRolled(SkillRolled, CountedRolled):
     # The defender's free stunts that fit the defence apply (every roll since stunts counted at
     # the table; an older log's defence had none, and replays as it was).
     defence_stunts: bool = False
+    # Two combined lists: the second list's skill the defender added (older logs: none).
+    defend_second_skill: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -236,6 +247,9 @@ def _roll(context: Context, command: Roll) -> list[Event]:
     counted = decide_counted(context, command, command.against)
     if counted["counted"] is None:
         context.require_skill(command.actor, command.skill)
+    preset = context.state.game.ruleset.preset
+    actor = context.state.game.character(command.actor)
+    check_pair(preset, actor.skills, command.skill, command.second_skill, who=actor.id)
     if (
         command.against is not None
         and command.defend_skill is None
@@ -243,14 +257,44 @@ def _roll(context: Context, command: Roll) -> list[Event]:
     ):
         # An opponent named with no skill opposes with their best; the event says which.
         opponent = context.state.game.character(command.against)
-        best = max(opponent.skills, key=opponent.rating, default=None)
+        mine = opposing_first_skills(preset, opponent.skills)
+        best = max(mine, key=opponent.rating, default=None)
         if best is None:
             raise BadInput(f"name the skill {opponent.name} opposes the roll with")
         command = dataclasses.replace(command, defend_skill=best)
+    command = defended_second(context.state, command, command.against)
+    if command.against is not None and (
+        command.defend_skill is not None or command.defend_second_skill is not None
+    ):
+        opponent = context.state.game.character(command.against)
+        check_pair(
+            preset,
+            opponent.skills,
+            command.defend_skill or "",
+            command.defend_second_skill,
+            who=opponent.id,
+        )
     made = rolled_against(context, RollMade, command, command.action, counted=counted)
     if command.move_to is not None and zone_hidden(context.state, command.move_to):
         made = dataclasses.replace(made, zone_hidden=True)
     return [made]
+
+
+Acting = TypeVar("Acting", bound=ActionCommand)
+
+
+def defended_second(state: TableState, command: Acting, defender: str | None) -> Acting:
+    """``command`` with the skill of the second list its defender adds, with two combined
+    lists: the one named, or the defender's best (as a defence with no skill named takes the
+    best); the event records it. Other rule sets add none (a named one is refused as the roll
+    is judged)."""
+    if defender is None or command.defend_second_skill is not None:
+        return command
+    if defender not in state.game.characters:
+        return command  # the fold refuses an unknown defender
+    sheet = state.game.characters[defender]
+    best = best_second(state.game.ruleset.preset, sheet.skills)
+    return dataclasses.replace(command, defend_second_skill=best)
 
 
 @decides(Invoke)
@@ -404,7 +448,7 @@ def _judge_roll_made(state: TableState, event: RollMade) -> None:
         # The zone must be on the map, with a way to it from where the actor stands.
         scene.move_obstacles(actor.id, event.move_to)
     if event.against is not None:
-        if event.defend_skill is None:
+        if event.defend_skill is None and event.defend_counted is None:
             raise BadInput("name the skill the opponent defends with")
         defender = state.game.character(event.against)
         if defender.id not in scene.participants:
@@ -462,7 +506,15 @@ def _free_roll(
         actor.id,
         event.action,
         (
-            _rated(state, event.actor, event.skill, event.counted, event.counted_bonus, checked)
+            _rated(
+                state,
+                event.actor,
+                event.skill,
+                event.counted,
+                event.counted_bonus,
+                checked,
+                second=event.second_skill,
+            )
             if rated
             else 0
         ),
@@ -485,6 +537,7 @@ def _free_roll(
                     event.defend_counted,
                     event.defend_counted_bonus,
                     checked,
+                    second=event.defend_second_skill,
                 )
                 if rated
                 else 0
@@ -518,14 +571,19 @@ def _rated(
     counted: tuple[str, ...] | None,
     bonus: int | None,
     checked: bool,
+    *,
+    second: str | None = None,
 ) -> int:
     """The rating a roll is made at from its event: its counted aspects' bonus (checked against
     the rules while the roll is judged, :func:`~fatekit.table.counting.check_counted_bonus`;
-    read as recorded otherwise), else the sheet's skill."""
+    read as recorded otherwise), else the sheet's skill (with two combined lists, ``second``'s
+    rating added)."""
     found = counted_rating(state, who, counted, bonus, checked)
     if found is not None:
         return found
-    return state.game.characters[who].rating(skill) if skill is not None else 0
+    if skill is None:
+        return 0
+    return pair_rating(state.game.characters[who].rating, skill, second)
 
 
 @judges(Invoked)
@@ -1382,8 +1440,10 @@ def last_roll_view(viewer: Viewer) -> LastRollPart | None:
 tells(
     RollMade,
     (
+        when("RollMade.move.pair", "move_to", "second_skill"),
         when("RollMade.move.counted", "move_to", When("counted_bonus", "given")),
         when("RollMade.move", "move_to"),
+        when("RollMade.pair", "second_skill"),  # two combined lists: both skills named
         # Aspects counted instead of a skill (The Three Rocketeers): the bonus they gave.
         when("RollMade.counted", When("counted_bonus", "given")),
         when("RollMade"),
@@ -1392,6 +1452,7 @@ tells(
     who=say.who("actor"),
     action=say.word("action.", "action"),
     skill=say.skill("skill"),
+    second=say.skill("second_skill"),
     bonus=say.rating("counted_bonus"),
     dice=say.dice("faces", "defend_faces"),
     against=say.either(

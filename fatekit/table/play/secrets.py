@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fatekit.rules.characters.combined_rolls import pair_rating
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Roll as Effort
@@ -30,6 +31,7 @@ from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.pairs import check_roll_pair, pairs
 from fatekit.table.parts import UNSET, Part, UnsetType
 from fatekit.table.play.scenes import MapPart
 from fatekit.table.regions import Region, moves, writes
@@ -63,6 +65,7 @@ _PASSIVE_ACTIONS = (Action.OVERCOME, Action.CREATE_ADVANTAGE)
 # -- commands ----------------------------------------------------------------------------------
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SecretRoll(SkillRoll):
     """Roll ``actor``'s ``skill`` behind the screen (GM only), against ``difficulty`` if given.
@@ -165,8 +168,10 @@ def _secret_roll(context: Context, command: SecretRoll) -> list[Event]:
         raise BadInput("a secret roll needs a skill")
     if len(command.reason) > MAX_REASON_LENGTH:
         raise BadInput(f"a secret roll's reason has at most {MAX_REASON_LENGTH} characters")
+    check_roll_pair(context.state, command.actor, command.skill, command.second_skill)
     faces = context.faces(command.dice, command.actor)
-    effort, outcome = _secret_result(faces, actor.rating(command.skill), command.difficulty)
+    rating = pair_rating(actor.rating, command.skill, command.second_skill)
+    effort, outcome = _secret_result(faces, rating, command.difficulty)
     return [
         context.event_from(
             SecretRollMade,

@@ -32,6 +32,7 @@ from fatekit.table.deciding import (
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
+from fatekit.table.pairs import pairs
 from fatekit.table.parts import InvocationPart, Part
 from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
@@ -68,11 +69,13 @@ __all__ = [
 # -- commands ----------------------------------------------------------------------------------
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SplitAttack(SkillRoll):
     """The current actor rolls one attack to split among several targets (multiple targets)."""
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ZoneAttack(SkillRoll):
     """The current actor rolls one attack on everyone else in ``zone`` (multiple targets)."""
@@ -283,7 +286,11 @@ def _attacker(context: Context) -> str:
 @judges(SplitAttackRolled)
 def _judge_split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
     roll = conflict_in_play(state).targets.split_attack(
-        event.actor, event.skill, dice=require_dice(event.faces, "attack"), ranged=event.ranged
+        event.actor,
+        event.skill,
+        dice=require_dice(event.faces, "attack"),
+        ranged=event.ranged,
+        second=event.second_skill,
     )
     _multi_in_play(state, event, roll, None)
 
@@ -291,7 +298,11 @@ def _judge_split_attack_rolled(state: TableState, event: SplitAttackRolled) -> N
 @judges(ZoneAttackRolled)
 def _judge_zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
     roll = conflict_in_play(state).targets.zone_attack(
-        event.actor, event.skill, event.zone, dice=require_dice(event.faces, "attack")
+        event.actor,
+        event.skill,
+        event.zone,
+        dice=require_dice(event.faces, "attack"),
+        second=event.second_skill,
     )
     _multi_in_play(state, event, roll, event.zone)
 
@@ -331,6 +342,7 @@ def _multi_attack_rolled_older(
         "zone" if zone is not None else "split",
         zone,
         ranged,
+        event.second_skill,
     )
     _multi_in_play(state, event, roll, zone)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from fatekit.rules.aspects.rolling import ActionRoll, offering
 from fatekit.rules.aspects.stunt_uses import default_stunts
+from fatekit.rules.characters.combined_rolls import pair_rating
 from fatekit.rules.core.actions import Action, Succeed
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.tracks import Track
@@ -28,6 +29,7 @@ from fatekit.table.base import Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, allowed, decides, require_no_roll_waiting
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
+from fatekit.table.pairs import check_roll_pair, pairs
 from fatekit.table.play.rolls import (
     RollResolved,
     carry_out_older,
@@ -63,6 +65,7 @@ __all__ = [
 MAX_NAME = 200
 
 
+@pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Treat(SkillRoll):
     """``actor`` treats the consequence ``aspect_id`` with ``skill``: an overcome that stays in
@@ -169,6 +172,7 @@ def _treat(context: Context, command: Treat) -> list[Event]:
     if command.dice is not None:
         context.require_control(command.actor, "enter their dice")
     context.require_skill(command.actor, command.skill)
+    check_roll_pair(state, command.actor, command.skill, command.second_skill)
     name = command.new_name.strip()
     if not name or len(name) > MAX_NAME:
         raise BadInput(
@@ -237,7 +241,7 @@ def _treatment_roll(state: TableState, event: TreatmentRolled, *, rated: bool) -
     return ActionRoll(
         actor.id,
         Action.OVERCOME,
-        actor.rating(event.skill) if rated else 0,
+        pair_rating(actor.rating, event.skill, event.second_skill) if rated else 0,
         skill=event.skill,
         difficulty=event.difficulty,
         dice=require_dice(event.faces, "treatment"),

@@ -4,7 +4,7 @@
 import { add, box, button, download, field, fileName, free, h, section, tokens } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
-import { entranceFields, openDialog, sendFrom } from "./forms.js";
+import { entranceFields, openDialog, secondSkills, sendFrom } from "./forms.js";
 import { openCompel, openPass, openStoryDetail } from "./roll.js";
 import { clearsAfter, treatButton } from "./treat.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
@@ -115,7 +115,11 @@ function characterCard(c) {
     );
     return card;
   }
-  const skills = Object.entries(s.skills).sort((a, b) => b[1] - a[1]);
+  // Two combined lists: each list on its own line, the second's skills being added to the first's.
+  const seconds = secondSkills();
+  const rated = Object.entries(s.skills).sort((a, b) => b[1] - a[1]);
+  const skills = rated.filter(([k]) => !seconds.includes(k));
+  const added = rated.filter(([k]) => seconds.includes(k));
   // A hazard's sheet is a monster's; the conflict says it is a hazard.
   const fight = seatView().conflict;
   const hazard = fight && fight.fighters.some((f) => f.id === c.id && f.hazard);
@@ -193,6 +197,15 @@ function characterCard(c) {
                 : null,
             );
           }),
+        )
+      : null,
+    added.length
+      ? h(
+          "ul",
+          { class: "skills second-skills", id: `char-${c.id}-second-skills`, "aria-label": t("sheet.second_skills") },
+          added.map(([k, v]) =>
+            h("li", { "data-skill": k }, skill(k), " ", h("span", { class: "rating" }, ladderValue(v))),
+          ),
         )
       : null,
     s.stunts.length

@@ -146,6 +146,59 @@ export function skillOptions(keys = null, actor = null) {
   });
 }
 
+/** With two combined skill lists (rule skills.combined-roll) every roll adds a skill of the
+ * second list to one of the first: the second list's keys, none at a table with one list. */
+export function secondSkills() {
+  return /** @type {string[]} */ ((app.preset && app.preset.second_skills) || []);
+}
+
+/** The skills a roll may start from (`keys`, or the preset's): with two combined lists, none of
+ * the second list's, which are only ever added.
+ * @param {string[] | null} [keys] */
+export function firstSkills(keys = null) {
+  const second = secondSkills();
+  const list = /** @type {string[]} */ (keys || (app.preset ? app.preset.skills : []));
+  return list.filter((k) => !second.includes(k));
+}
+
+/** The second skill a roll adds at a table with two combined lists: a select of the second
+ * list for the actor (`actor()`), its field, and a line saying the sum with the first skill
+ * (`first`), "Swordplay (+2) + Daring (+1) = +3"; `sel` and `box` are null at other tables.
+ * `redraw` follows a change of actor or skill; `rating()` is the rating rolled (the sum).
+ * `first` may be a fixed skill's key (a challenge's task names its skill).
+ * @param {string} id @param {() => string} actor @param {HTMLSelectElement | string} first */
+export function secondSkillField(id, actor, first) {
+  const keys = secondSkills();
+  const firstKey = () => (typeof first === "string" ? first : first.value);
+  if (!keys.length) return { sel: null, box: null, redraw: () => {}, rating: () => ratingOf(actor(), firstKey()) };
+  const sel = select(id, skillOptions(keys, actor()));
+  const sum = h("p", { class: "hint", id: `${id}-sum`, "aria-live": "polite" });
+  const signed = (/** @type {number} */ n) => (n < 0 ? String(n) : `+${n}`);
+  const redraw = () => {
+    const a = ratingOf(actor(), firstKey());
+    const b = ratingOf(actor(), sel.value);
+    fill(
+      sum,
+      a === null || b === null
+        ? null
+        : t("roll.pair_sum", {
+            first: t("roll.skill_rated", { skill: skill(firstKey()).textContent, n: signed(a) }),
+            second: t("roll.skill_rated", { skill: skill(sel.value).textContent, n: signed(b) }),
+            total: signed(a + b),
+          }),
+    );
+  };
+  sel.addEventListener("change", redraw);
+  if (typeof first !== "string") first.addEventListener("change", redraw);
+  redraw();
+  // The rating the roll is made at: the two added (for the difficulty guide).
+  const rating = () => {
+    const a = ratingOf(actor(), firstKey());
+    return a === null ? null : a + (ratingOf(actor(), sel.value) || 0);
+  };
+  return { sel, box: field(t("roll.second_skill"), sel, sum), redraw, rating };
+}
+
 /** Refill a skill select for another actor, keeping the skill already chosen.
  * @param {HTMLSelectElement} sel @param {string | null} actor @param {string[] | null} [keys] */
 export function rankSkills(sel, actor, keys = null) {

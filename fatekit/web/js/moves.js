@@ -9,10 +9,11 @@ import {
   diceField,
   diceInput,
   difficultyGuide,
+  firstSkills,
   followsView,
   ladderOptions,
   openDialog,
-  ratingOf,
+  secondSkillField,
   select,
   sendFrom,
   skillOptions,
@@ -189,7 +190,9 @@ function openAttack(actor, move) {
   // Which targets each skill reaches, and which skills shoot from a distance, are the engine's
   // word (the view's legal actions): the target list follows the skill chosen.
   const reach = move.reach || Object.fromEntries(move.skills.map((k) => [k, move.targets]));
-  const skillSel = select("attack-skill", skillOptions(move.skills, actor));
+  const skillSel = select("attack-skill", skillOptions(firstSkills(move.skills), actor));
+  // Two combined lists: the second list's skill the attack adds, and the sum said.
+  const second = secondSkillField("attack-second-skill", () => actor, skillSel);
   // A PC that counts aspects ticks them instead of a skill, and reaches whom any skill would.
   const counts = Boolean(countedWorth(actor));
   const reachable = () => (counts ? move.targets : reach[skillSel.value] || []);
@@ -243,7 +246,9 @@ function openAttack(actor, move) {
     );
   };
   const rolled = () => ({
-    ...(picker ? { skill: "", counted: picker.chosen() } : { skill: skillSel.value }),
+    ...(picker
+      ? { skill: "", counted: picker.chosen() }
+      : { skill: skillSel.value, ...(second.sel ? { second_skill: second.sel.value } : {}) }),
     ...(theirPicker ? { defend_counted: theirPicker.chosen() } : {}),
   });
   const asked = () => {
@@ -269,6 +274,7 @@ function openAttack(actor, move) {
     update();
   });
   if (benefit) benefit.addEventListener("change", update);
+  if (second.sel) second.sel.addEventListener("change", update);
   skillSel.addEventListener("change", () => {
     fitTargets();
     update();
@@ -281,6 +287,7 @@ function openAttack(actor, move) {
       "div",
       {},
       picker ? h("div", {}, picker.box, range) : field(t("roll.skill"), skillSel, range),
+      second.box,
       field(t("attack.target"), target),
       theirBox,
       shelters.length
@@ -353,7 +360,9 @@ function openFullDefense(actor) {
 /** One roll for several targets: split among opponents, or on everyone in a zone.
  * @param {string} actor @param {LegalActionPart} move @param {"SplitAttack" | "ZoneAttack"} type */
 function openMultiAttack(actor, move, type) {
-  const skillSel = select("multi-skill", skillOptions(move.skills, actor));
+  const skillSel = select("multi-skill", skillOptions(firstSkills(move.skills), actor));
+  // Two combined lists: the second list's skill the attack adds, and the sum said.
+  const second = secondSkillField("multi-second-skill", () => actor, skillSel);
   const zone =
     type === "ZoneAttack"
       ? select(
@@ -371,13 +380,20 @@ function openMultiAttack(actor, move, type) {
       {},
       h("p", { class: "hint" }, t(type === "SplitAttack" ? "multi.split_hint" : "multi.zone_hint")),
       field(t("roll.skill"), skillSel),
+      second.box,
       zone ? field(t("multi.zone"), zone) : null,
       diceBox,
     ),
     (form, out) =>
       sendFrom(
         type,
-        { actor, skill: skillSel.value, ...(zone ? { zone: zone.value } : {}), ...typedDice(diceIn) },
+        {
+          actor,
+          skill: skillSel.value,
+          ...(second.sel ? { second_skill: second.sel.value } : {}),
+          ...(zone ? { zone: zone.value } : {}),
+          ...typedDice(diceIn),
+        },
         out,
       ),
     { submitLabel: t("roll.roll_button"), id: "multi-form" },
@@ -603,7 +619,10 @@ function openConflictRoll(actor, move, type) {
   const asked = askedRoll(actor, type === "Overcome" ? "overcome" : "create_advantage");
   if (asked) return openAskedRoll(asked, move);
   const c = seatView().conflict;
-  const skillSel = select("conflict-skill", skillOptions(move.skills, actor));
+  const skillSel = select("conflict-skill", skillOptions(firstSkills(move.skills), actor));
+  // Two combined lists: the second list's skill the roll adds, and the sum said.
+  const second = secondSkillField("conflict-second-skill", () => actor, skillSel);
+  const pair = () => (second.sel ? { second_skill: second.sel.value } : {});
   const difficulty = select("conflict-difficulty", ladderOptions(), "2");
   // With obstacles, an overcome may be aimed at a block (past it, or rid of it) or a hazard;
   // the engine then sets the difficulty from its rating.
@@ -632,7 +651,7 @@ function openConflictRoll(actor, move, type) {
     const id = opponent();
     const chosen = opposeWith.value;
     opposeWith.replaceChildren(
-      ...select(opposeWith.id, [["", t("roll.their_best")], ...(id ? skillOptions(null, id) : [])]).childNodes,
+      ...select(opposeWith.id, [["", t("roll.their_best")], ...(id ? skillOptions(firstSkills(), id) : [])]).childNodes,
     );
     opposeWith.value = chosen;
     if (opposeWith.value !== chosen) opposeWith.value = "";
@@ -680,7 +699,7 @@ function openConflictRoll(actor, move, type) {
   const [diceIn, diceBox] = diceField("conflict-dice");
   /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
-  const guide = difficultyGuide(difficulty, () => ratingOf(actor, skillSel.value));
+  const guide = difficultyGuide(difficulty, second.rating);
   const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const action = type === "Overcome" ? "overcome" : "create_advantage";
   // A PC that counts aspects ticks them instead of a skill; so does one opposing it (counted.js).
@@ -704,7 +723,7 @@ function openConflictRoll(actor, move, type) {
     );
   };
   const rolled = () => ({
-    ...(picker ? { skill: "", counted: picker.chosen() } : { skill: skillSel.value }),
+    ...(picker ? { skill: "", counted: picker.chosen() } : { skill: skillSel.value, ...pair() }),
     ...(theirPicker && opponent() ? { defend_counted: theirPicker.chosen() } : {}),
   });
   const oddsAsked = () => {
@@ -747,6 +766,8 @@ function openConflictRoll(actor, move, type) {
   if (claim) claim.addEventListener("change", update);
   skillSel.addEventListener("change", update);
   skillSel.addEventListener("change", guide.redraw);
+  if (second.sel) second.sel.addEventListener("change", update);
+  if (second.sel) second.sel.addEventListener("change", guide.redraw);
   difficulty.addEventListener("change", update);
   against.addEventListener("change", () => {
     fitOpposition();
@@ -772,6 +793,7 @@ function openConflictRoll(actor, move, type) {
       "div",
       {},
       picker ? picker.box : field(t("roll.skill"), skillSel),
+      second.box,
       people.length || obstacles.length
         ? field(t(type === "Overcome" ? "overcome.against" : "roll.opposition"), against)
         : null,

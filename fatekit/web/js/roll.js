@@ -10,12 +10,14 @@ import {
   characterSelect,
   diceField,
   difficultyGuide,
+  firstSkills,
   followsView,
   ladderOptions,
   openDialog,
   rankSkills,
-  ratingOf,
   refill,
+  secondSkillField,
+  secondSkills,
   select,
   sendFrom,
   skillOptions,
@@ -287,8 +289,10 @@ export function openRoll() {
     "roll-action",
     ["overcome", "create_advantage"].map((a) => [a, t(`action.${a}`)]),
   );
-  const skillSel = select("roll-skill", skillOptions(null, actor.value));
+  const skillSel = select("roll-skill", skillOptions(firstSkills(), actor.value));
   const skillBox = field(t("roll.skill"), skillSel);
+  // Two combined lists: the second list's skill the roll adds, and the sum said.
+  const second = secondSkillField("roll-second-skill", () => actor.value, skillSel);
   // A PC that counts aspects ticks them in place of a skill (counted.js); so may its opponent.
   const countedBox = h("div", {});
   const theirCountedBox = h("div", {});
@@ -298,7 +302,10 @@ export function openRoll() {
   let theirPicker = null;
   const counting = () => Boolean(countedWorth(actor.value));
   const theyCount = () => mode.value === "against" && Boolean(countedWorth(against.value));
-  const myRoll = () => (counting() && picker ? { skill: "", counted: picker.chosen() } : { skill: skillSel.value });
+  const myRoll = () =>
+    counting() && picker
+      ? { skill: "", counted: picker.chosen() }
+      : { skill: skillSel.value, ...(second.sel ? { second_skill: second.sel.value } : {}) };
   const theirs_ = () =>
     theyCount() && theirPicker
       ? { defend_counted: theirPicker.chosen() }
@@ -324,11 +331,11 @@ export function openRoll() {
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   // The skill the opponent resists with: theirs to pick (the GM's for an NPC); left to the
   // table, their best opposes the roll.
-  const theirs = () => [["", t("roll.their_best")], ...skillOptions(null, against.value)];
+  const theirs = () => [["", t("roll.their_best")], ...skillOptions(firstSkills(), against.value)];
   const defendSkill = select("roll-defend-skill", theirs(), "");
   const defendSkillBox = field(t("roll.their_skill"), defendSkill);
   const againstBox = h("div", {}, field(t("roll.opponent"), against), defendSkillBox, theirCountedBox);
-  const guide = difficultyGuide(difficulty, () => ratingOf(actor.value, skillSel.value));
+  const guide = difficultyGuide(difficulty, second.rating);
   const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const targetBox = field(t("roll.advantage_on"), target);
   // A new advantage made on someone may describe them: the aspect goes on their character.
@@ -398,7 +405,9 @@ export function openRoll() {
     removable = removableBy(actor.value);
     refill(removing, removingOptions(actor.value));
     refill(moveTo, [["", t("overcome.no_move")], ...movingOptions(actor.value)]);
-    rankSkills(skillSel, actor.value);
+    rankSkills(skillSel, actor.value, firstSkills());
+    if (second.sel) rankSkills(second.sel, actor.value, secondSkills());
+    second.redraw();
     refill(against, characterOptions(othersInScene(actor.value)));
     refill(defendSkill, theirs());
     repick();
@@ -410,8 +419,9 @@ export function openRoll() {
   mode.addEventListener("change", repick);
   actor.addEventListener("change", guide.redraw);
   skillSel.addEventListener("change", guide.redraw);
-  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill, moveTo, target])
-    el.addEventListener("change", update);
+  if (second.sel) second.sel.addEventListener("change", guide.redraw);
+  for (const el of [actor, action, skillSel, second.sel, mode, difficulty, against, defendSkill, moveTo, target])
+    if (el) el.addEventListener("change", update);
   openDialog(
     t("roll.new"),
     h(
@@ -420,6 +430,7 @@ export function openRoll() {
       field(t("roll.actor"), actor),
       field(t("roll.action"), action),
       skillBox,
+      second.box,
       countedBox,
       field(t("roll.opposition"), mode),
       difficultyBox,

@@ -11,11 +11,14 @@ import {
   characterSelect,
   diceField,
   difficultyGuide,
+  firstSkills,
   ladderOptions,
   openDialog,
   rankSkills,
   ratingOf,
   refill as refillSelect,
+  secondSkillField,
+  secondSkills,
   select,
   sendFrom,
   skillOptions,
@@ -339,12 +342,19 @@ function inScene() {
 
 function openSecretRoll() {
   const actor = characterSelect("secret-actor", inScene());
-  const skillSel = select("secret-skill", skillOptions(null, actor.value));
-  actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
+  const skillSel = select("secret-skill", skillOptions(firstSkills(), actor.value));
+  // Two combined lists: the second list's skill the roll adds, and the sum said.
+  const second = secondSkillField("secret-second-skill", () => actor.value, skillSel);
+  actor.addEventListener("change", () => {
+    rankSkills(skillSel, actor.value, firstSkills());
+    if (second.sel) rankSkills(second.sel, actor.value, secondSkills());
+    second.redraw();
+  });
   const difficulty = select("secret-difficulty", [["", t("screen.no_difficulty")], ...ladderOptions()], "");
-  const secretGuide = difficultyGuide(difficulty, () => ratingOf(actor.value, skillSel.value));
+  const secretGuide = difficultyGuide(difficulty, second.rating);
   actor.addEventListener("change", secretGuide.redraw);
   skillSel.addEventListener("change", secretGuide.redraw);
+  if (second.sel) second.sel.addEventListener("change", secretGuide.redraw);
   const reason = h("input", { id: "secret-reason", autocomplete: "off" });
   const [diceIn, diceBox] = diceField("secret-dice");
   openDialog(
@@ -354,6 +364,7 @@ function openSecretRoll() {
       {},
       field(t("roll.actor"), actor),
       field(t("roll.skill"), skillSel),
+      second.box,
       field(t("roll.difficulty"), difficulty, secretGuide),
       field(t("screen.reason"), reason),
       diceBox,
@@ -364,6 +375,7 @@ function openSecretRoll() {
         {
           actor: actor.value,
           skill: skillSel.value,
+          ...(second.sel ? { second_skill: second.sel.value } : {}),
           ...(difficulty.value !== "" ? { difficulty: Number(difficulty.value) } : {}),
           ...(reason.value.trim() ? { reason: reason.value.trim() } : {}),
           ...typedDice(diceIn),

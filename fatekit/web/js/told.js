@@ -22,6 +22,14 @@ export const TOLD = {
         ],
       },
       {
+        key: "AdvantageRolled.pair",
+        when: [
+          {
+            field: "second_skill",
+          },
+        ],
+      },
+      {
         key: "AdvantageRolled.counted",
         when: [
           {
@@ -42,6 +50,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      second: {
+        kind: "skill",
+        field: "second_skill",
       },
       bonus: {
         kind: "rating",
@@ -150,6 +162,14 @@ export const TOLD = {
         ],
       },
       {
+        key: "AttackRolled.pair",
+        when: [
+          {
+            field: "second_skill",
+          },
+        ],
+      },
+      {
         key: "AttackRolled.counted",
         when: [
           {
@@ -174,6 +194,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      second: {
+        kind: "skill",
+        field: "second_skill",
       },
       bonus: {
         kind: "rating",
@@ -1458,6 +1482,14 @@ export const TOLD = {
         ],
       },
       {
+        key: "OvercomeRolled.pair",
+        when: [
+          {
+            field: "second_skill",
+          },
+        ],
+      },
+      {
         key: "OvercomeRolled.counted",
         when: [
           {
@@ -1478,6 +1510,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      second: {
+        kind: "skill",
+        field: "second_skill",
       },
       bonus: {
         kind: "rating",
@@ -1615,6 +1651,17 @@ export const TOLD = {
   RollMade: {
     cases: [
       {
+        key: "RollMade.move.pair",
+        when: [
+          {
+            field: "move_to",
+          },
+          {
+            field: "second_skill",
+          },
+        ],
+      },
+      {
         key: "RollMade.move.counted",
         when: [
           {
@@ -1631,6 +1678,14 @@ export const TOLD = {
         when: [
           {
             field: "move_to",
+          },
+        ],
+      },
+      {
+        key: "RollMade.pair",
+        when: [
+          {
+            field: "second_skill",
           },
         ],
       },
@@ -1664,6 +1719,10 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      second: {
+        kind: "skill",
+        field: "second_skill",
       },
       bonus: {
         kind: "rating",

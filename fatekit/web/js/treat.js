@@ -9,6 +9,8 @@ import {
   diceField,
   openDialog,
   rankSkills,
+  secondSkillField,
+  secondSkills,
   select,
   sendFrom,
   skillOptions,
@@ -58,6 +60,9 @@ function openTreat(patient, slot, healing, ids) {
     ids.includes(patient) && ids.length > 1 ? ids.find((id) => id !== patient) : ids[0],
   );
   const skillSel = select("treat-skill", treatingOptions(treater.value));
+  // Two combined lists: the second list's skill the treatment adds, and the sum said.
+  const second = secondSkillField("treat-second-skill", () => treater.value, skillSel);
+  const pair = () => (second.sel ? { second_skill: second.sel.value } : {});
   const name = h("input", {
     id: "treat-name",
     autocomplete: "off",
@@ -78,15 +83,18 @@ function openTreat(patient, slot, healing, ids) {
     const own = treater.value === patient;
     const difficulty = own ? found.on_self : found.difficulty;
     fill(hint, tn("treat.hint", { difficulty: ladderValue(difficulty) }));
-    showOdds(odds, { actor: treater.value, skill: skillSel.value, action: "overcome", difficulty });
+    showOdds(odds, { actor: treater.value, skill: skillSel.value, ...pair(), action: "overcome", difficulty });
   };
   treater.addEventListener("change", () => {
     rankSkills(skillSel, treater.value);
     const first = treatingOptions(treater.value)[0];
     if (first) skillSel.value = first[0];
+    if (second.sel) rankSkills(second.sel, treater.value, secondSkills());
+    second.redraw();
     explain();
   });
   skillSel.addEventListener("change", explain);
+  if (second.sel) second.sel.addEventListener("change", explain);
   openDialog(
     tn("treat.title", { name: slot.aspect.name, who: who(patient) }),
     h(
@@ -95,6 +103,7 @@ function openTreat(patient, slot, healing, ids) {
       hint,
       field(t("treat.actor"), treater),
       field(t("treat.skill"), skillSel),
+      second.box,
       field(t("treat.new_name"), name, h("p", { class: "hint" }, t("treat.new_name_hint"))),
       h("h3", {}, t("odds.title")),
       odds,
@@ -106,6 +115,7 @@ function openTreat(patient, slot, healing, ids) {
         {
           actor: treater.value,
           skill: skillSel.value,
+          ...pair(),
           aspect_id: slot.aspect.id,
           new_name: name.value.trim(),
           ...(odds.stunts ? { stunts: odds.stunts } : {}),

@@ -9,6 +9,7 @@ import {
   difficultyGuide,
   ladderOptions,
   openDialog,
+  secondSkillField,
   select,
   sendFrom,
   skillOptions,
@@ -144,9 +145,20 @@ export function openTaskRoll(task) {
   const [diceIn, diceBox] = diceField(`task-dice-${task.key}`);
   /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
+  // Two combined lists: the task names the first skill; the roller adds one of the second.
+  const second = secondSkillField(`task-second-skill-${task.key}`, () => actor.value, task.skill);
+  const pair = () => (second.sel ? { second_skill: second.sel.value } : {});
   const update = () =>
-    showOdds(odds, { actor: actor.value, skill: task.skill, action: "overcome", difficulty: task.difficulty });
+    showOdds(odds, {
+      actor: actor.value,
+      skill: task.skill,
+      ...pair(),
+      action: "overcome",
+      difficulty: task.difficulty,
+    });
   actor.addEventListener("change", update);
+  actor.addEventListener("change", second.redraw);
+  if (second.sel) second.sel.addEventListener("change", update);
   openDialog(
     free(task.description),
     h(
@@ -158,12 +170,13 @@ export function openTaskRoll(task) {
         tn("challenge.task", { skill: skill(task.skill), difficulty: ladderValue(task.difficulty) }),
       ),
       field(t("roll.actor"), actor),
+      second.box,
       h("h3", {}, t("odds.title")),
       odds,
       diceBox,
     ),
     (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
-      sendFrom("ChallengeRoll", { task: task.key, actor: actor.value, ...typedDice(diceIn) }, out),
+      sendFrom("ChallengeRoll", { task: task.key, actor: actor.value, ...pair(), ...typedDice(diceIn) }, out),
     { submitLabel: t("roll.roll_button"), id: "task-roll-form" },
   );
   update();

@@ -7,10 +7,13 @@ import {
   characterSelect,
   diceField,
   difficultyGuide,
+  firstSkills,
   followSideNames,
   ladderOptions,
   openDialog,
   rankSkills,
+  secondSkillField,
+  secondSkills,
   sendFrom,
   select,
   sideSelect,
@@ -235,7 +238,10 @@ function opposition(c, side, skillKey) {
 export function openContestRoll(c, side, members) {
   const id = idPart(side.id);
   const actor = characterSelect(`contest-actor-${id}`, members);
-  const skillSel = select(`contest-skill-${id}`, skillOptions(null, actor.value));
+  const skillSel = select(`contest-skill-${id}`, skillOptions(firstSkills(), actor.value));
+  // Two combined lists: the second list's skill the roll adds, and the sum said.
+  const second = secondSkillField(`contest-second-skill-${id}`, () => actor.value, skillSel);
+  const pair = () => (second.sel ? { second_skill: second.sel.value } : {});
   const bonus = h("input", {
     id: `contest-bonus-${id}`,
     type: "number",
@@ -258,13 +264,18 @@ export function openContestRoll(c, side, members) {
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
+      ...pair(),
       action: "overcome",
       bonus: Number(bonus.value) || 0,
       ...against,
     });
   };
-  actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
-  for (const el of [actor, skillSel, bonus]) el.addEventListener("change", update);
+  actor.addEventListener("change", () => {
+    rankSkills(skillSel, actor.value, firstSkills());
+    if (second.sel) rankSkills(second.sel, actor.value, secondSkills());
+    second.redraw();
+  });
+  for (const el of [actor, skillSel, bonus, second.sel]) if (el) el.addEventListener("change", update);
   bonus.addEventListener("input", update); // the odds follow the number as it is typed
   openDialog(
     tn("contest.roll_for", { side: free(side.id) }),
@@ -274,6 +285,7 @@ export function openContestRoll(c, side, members) {
       h("p", { class: "hint" }, tn("contest.intent_line", { intent: free(side.intent) })),
       field(t("roll.actor"), actor),
       field(t("roll.skill"), skillSel),
+      second.box,
       field(t("contest.bonus"), bonus, h("p", { class: "hint" }, t("contest.bonus_hint"))),
       h("h3", {}, t("odds.title")),
       odds,
@@ -287,6 +299,7 @@ export function openContestRoll(c, side, members) {
           side: side.id,
           actor: actor.value,
           skill: skillSel.value,
+          ...pair(),
           bonus: Number(bonus.value) || 0,
           ...typedDice(diceIn),
         },
@@ -313,8 +326,13 @@ function outsideThreats(c) {
 export function openContestThreat(c) {
   const threats = outsideThreats(c);
   const actor = characterSelect("threat-actor", threats);
-  const skillSel = select("threat-skill", skillOptions(null, actor.value));
-  actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
+  const skillSel = select("threat-skill", skillOptions(firstSkills(), actor.value));
+  const second = secondSkillField("threat-second-skill", () => actor.value, skillSel);
+  actor.addEventListener("change", () => {
+    rankSkills(skillSel, actor.value, firstSkills());
+    if (second.sel) rankSkills(second.sel, actor.value, secondSkills());
+    second.redraw();
+  });
   const open = c.sides.filter((s) => !(s.id in c.rolled) && !c.forfeited.includes(s.id));
   const boxes = open.map((s) =>
     h("input", { type: "checkbox", id: `threat-side-${idPart(s.id)}`, value: s.id, checked: true }),
@@ -328,6 +346,7 @@ export function openContestThreat(c) {
       h("p", { class: "hint" }, t("contest.threat_hint")),
       field(t("contest.threat_who"), actor),
       field(t("roll.skill"), skillSel),
+      second.box,
       h(
         "fieldset",
         {},
@@ -342,6 +361,7 @@ export function openContestThreat(c) {
         {
           actor: actor.value,
           skill: skillSel.value,
+          ...(second.sel ? { second_skill: second.sel.value } : {}),
           sides: boxes.filter((b) => b.checked).map((b) => b.value),
           ...typedDice(diceIn),
         },
