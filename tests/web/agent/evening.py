@@ -241,6 +241,7 @@ class Evening:
         self.big_bads: set[str] = set()  # the fighters made big bads
         self.struck: str = ""  # the fighter the GM keeps hitting, while a plan wants a hit
         self.ended_at = 0  # the step the last session ended
+        self.began = time.monotonic()  # when play() began
         self.playing: set[str] = set()  # the seats of the players' pages (never taken away)
         self.drawn = draw(self.rng, self.plan)
         self.seats = [
@@ -251,6 +252,7 @@ class Evening:
     # -- the evening ------------------------------------------------------------------------
 
     def play(self) -> Report:
+        self.began = time.monotonic()
         try:
             self.set_up()
             for n in range(1, self.report.steps + 1):
@@ -268,7 +270,9 @@ class Evening:
         self.report.findings.append(Finding(self.report.seed, self.step_no, who, kind, detail))
 
     def note(self, seat: Seat, what: str) -> None:
-        self.report.trail.append(f"{self.step_no:4} {seat.key}: {what}")
+        # The seconds since the evening began: where an evening spends its time (CI's budget).
+        at = time.monotonic() - self.began
+        self.report.trail.append(f"{self.step_no:4} {at:7.1f}s {seat.key}: {what}")
 
     # -- pages ------------------------------------------------------------------------------
 
