@@ -1,6 +1,7 @@
 // Conflict moves for this seat's characters (from the view's legal_actions), the targets of a
 // multiple-target attack, and taking a hit.
 
+import { aimAt } from "./aim.js";
 import { countedPicker, countedWorth } from "./counted.js";
 import { add, button, field, fill, free, h, idPart } from "./lib/dom.js";
 import {
@@ -207,6 +208,8 @@ function openAttack(actor, move) {
     if (ids.includes(chosen)) target.value = chosen;
     const ranged = (move.ranged || []).includes(skillSel.value);
     fill(range, zoned ? tn(ranged ? "attack.ranged" : "attack.close", { skill: skill(skillSel.value) }) : null);
+    // The board draws whom the chosen skill reaches, while the dialog is open.
+    if (zoned) aimAt({ actor, skill: counts ? null : skillSel.value, targets: ids, ranged: !counts && ranged });
   };
   const [diceIn, diceBox] = diceField("attack-dice");
   const [defendIn, defendBox] = diceField("attack-defend-dice", t("roll.enter_defend_dice"));
@@ -318,6 +321,12 @@ function openAttack(actor, move) {
       ),
     { submitLabel: t("roll.roll_button"), id: "attack-form" },
   );
+  if (zoned) {
+    // Drawn once more now the dialog is open; closed (sent, cancelled, Escape), the board forgets it.
+    fitTargets();
+    const dialog = document.getElementById("dialog");
+    if (dialog) dialog.addEventListener("close", () => aimAt(null), { once: true });
+  }
   update();
 }
 
