@@ -19,6 +19,7 @@ import pytest
 from fatekit.formats import dumps_character
 from fatekit.rules import major_npc, new_character
 from tests.sheets import charles_sheet, npc_sheet, ruth_sheet
+from tests.web.agent import axe
 from tests.web.test_board_page import _drag, _middle, _on_board, _png
 from tests.web.test_flow import UNTRANSLATED
 from tests.web.test_rolls_page import PHONE, seats
@@ -127,6 +128,8 @@ def test_a_conflict_on_the_map_in_four_languages(server: str, browser: Any, tmp_
         gm.select_option("#board-zone", "pier")
         gm.click("#board-draw-polygon")
         expect(gm.locator("#board-draft-close")).to_be_disabled()
+        found = [v for v in axe.violations(gm) if any("board" in n for n in v["nodes"])]
+        assert found == []
         _keys(gm, "ArrowLeft", "ArrowLeft", *["Shift+ArrowUp"] * 4, "Enter")
         expect(gm.locator("#board-said")).to_have_text(
             _filled(en["board.corner"], number="1", x="45", y="10")
@@ -220,6 +223,9 @@ def test_a_conflict_on_the_map_in_four_languages(server: str, browser: Any, tmp_
             + " "
             + _filled(ru["board.reach_where"], zones="warehouse")
         )
+        # axe finds nothing on the board with the reach drawn.
+        found = [v for v in axe.violations(rus) if any("board" in n for n in v["nodes"])]
+        assert found == []
         # Only the attacker's seat draws it.
         expect(swe.locator("#board-reach")).to_have_count(0)
         rus.fill("#attack-dice", "++++")
@@ -227,8 +233,11 @@ def test_a_conflict_on_the_map_in_four_languages(server: str, browser: Any, tmp_
         expect(rus.locator("#board-reach")).to_have_count(0)
         expect(rus.locator("#board-svg .out-of-reach")).to_have_count(0)
         rus.locator(".resolve-button").click()
+        # The GM takes Alice out (a hit she could absorb asks first).
+        expect(gm.locator("#pending-hit #take-out-button")).to_be_visible()
+        absorbable = gm.locator("#pending-hit #absorb-button").count() > 0
         gm.click("#take-out-button")
-        if gm.locator("#take-out-form").count():
+        if absorbable:
             gm.click("#take-out-form-submit")
         expect(rus.locator("#end-turn-charles")).to_be_visible()
         rus.select_option("#next-charles", "maja")
@@ -253,6 +262,7 @@ def test_a_conflict_on_the_map_in_four_languages(server: str, browser: Any, tmp_
         swe.click("#end-turn-maja")
 
         # Ilaria, in Italian: Ruth's free move to the pier from her token's menu.
+        expect(ita.locator("#token-ruth.movable")).to_have_count(1)
         ita.focus("#token-ruth")
         ita.keyboard.press("Enter")
         expect(ita.locator("#board-go-ruth-pier")).to_have_attribute("data-kind", "free")
