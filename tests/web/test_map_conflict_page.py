@@ -3,7 +3,7 @@
 two with the mouse, places everyone (a zone kept hidden, with a hidden NPC in it), and puts a
 situation aspect on a border; the fight starts. A Russian player at desktop size takes a free move and
 shoots: the board draws whom Shoot reaches (the rest dimmed, said in words), and the foe two
-zones off is not offered. A Swedish player on a 390x844 phone crosses the blocked border with an
+zones off is not offered (a split attack's dialog draws the same). A Swedish player on a 390x844 phone crosses the blocked border with an
 overcome started from the board, and an Italian player takes a free move from the token's menu.
 No player's document holds the hidden zone or the hidden NPC (fate-condensed.en.md § Setting Up
 Scenes > Zones; Fate Core § Zones, § Movement)."""
@@ -31,7 +31,9 @@ SECRETS = ("vault", "kruger", "Kruger")
 
 
 def _table(server: str) -> dict[str, str]:
-    made = call(server, "/tables", {"name": "Harbour", "preset": "condensed"})
+    # Split attacks too (the multiple-targets rule): their dialog draws the reach as well.
+    body = {"name": "Harbour", "preset": "condensed", "options": ["multiple_targets"]}
+    made = call(server, "/tables", body)
     table, gm = made["table_id"], made["link"]
     links = {"table": table, "gm": gm}
     maja = new_character(
@@ -199,6 +201,14 @@ def test_a_conflict_on_the_map_in_four_languages(server: str, browser: Any, tmp_
             _middle(rus, "#board-svg .board-zone[data-zone=pier] .board-shape"),
         )
         expect(gm.locator("#token-charles")).to_have_attribute("data-zone", "pier")
+        # A split attack's dialog draws the same reach; cancelled, the board is drawn plain.
+        rus.click("#split-attack-charles")
+        rus.select_option("#multi-skill", "shoot")
+        expect(rus.locator("#token-alice.in-reach")).to_have_count(1)
+        expect(rus.locator("#token-dagny.out-of-reach")).to_have_count(1)
+        rus.locator("#multi-form .actions button[type=button]").click()
+        expect(rus.locator("#board-reach")).to_have_count(0)
+        expect(rus.locator("#board-svg .out-of-reach")).to_have_count(0)
         # He shoots: Alice, one zone off, is in reach; Dagny, two off, is dimmed and not offered.
         rus.click("#attack-charles")
         rus.select_option("#attack-skill", "shoot")

@@ -18,10 +18,10 @@ export function aimAt(next) {
   document.dispatchEvent(new Event(AIM_EVENT));
 }
 
-/** The attack aimed while the attack dialog is open, else null (a dialog replaced by another
- * form, or closed, aims nothing). @returns {Aim | null} */
+/** The attack aimed while the attack (or split attack) dialog is open, else null (a dialog
+ * replaced by another form, or closed, aims nothing). @returns {Aim | null} */
 export function aimed() {
-  const form = document.getElementById("attack-form");
+  const form = document.querySelector("#attack-form, #multi-form");
   const dialog = form && form.closest("dialog");
   return aim && dialog instanceof HTMLDialogElement && dialog.open ? aim : null;
 }

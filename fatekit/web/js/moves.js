@@ -382,6 +382,16 @@ function openMultiAttack(actor, move, type) {
         )
       : null;
   const [diceIn, diceBox] = diceField("multi-dice");
+  // A split attack's targets are each skill's reach, as a single attack's: the board draws it.
+  const c = seatView().conflict;
+  const scene = seatView().scene;
+  const reach = type === "SplitAttack" && c && c.kind === "physical" && scene && scene.zones ? move.reach : undefined;
+  const aim = () => {
+    if (!reach) return;
+    const ranged = (move.ranged || []).includes(skillSel.value);
+    aimAt({ actor, skill: skillSel.value, targets: reach[skillSel.value] || [], ranged });
+  };
+  skillSel.addEventListener("change", aim);
   openDialog(
     t(type === "SplitAttack" ? "move.split_attack" : "move.zone_attack"),
     h(
@@ -407,6 +417,11 @@ function openMultiAttack(actor, move, type) {
       ),
     { submitLabel: t("roll.roll_button"), id: "multi-form" },
   );
+  if (reach) {
+    aim();
+    const dialog = document.getElementById("dialog");
+    if (dialog) dialog.addEventListener("close", () => aimAt(null), { once: true });
+  }
 }
 
 /** Aiming the split or zone attack just rolled: shares of the effort for a split (the engine
