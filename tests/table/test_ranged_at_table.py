@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from fatekit.rules import IllegalAction
+from fatekit.formats import dumps_character
+from fatekit.rules import FateError, IllegalAction, major_npc
 from fatekit.table import commands as c
-from fatekit.table import view_for
+from fatekit.table import handle, view_for
 from fatekit.table.events import AttackRolled
 
-from .conftest import Play, assert_replays  # type: ignore[import-not-found]
+from .conftest import NOW, Play, assert_replays  # type: ignore[import-not-found]
 
 
 def across_the_deck(play: Play, first: str = "charles") -> None:
@@ -59,3 +60,58 @@ def test_a_blow_cannot_reach_the_next_zone_and_ruth_is_offered_no_attack(play: P
     with pytest.raises(IllegalAction) as refused:
         play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="0000"), "ann")
     assert refused.value.rule.key == "zone.interact"
+
+
+def _foe(npc_id: str, name: str) -> str:
+    return dumps_character(
+        major_npc(
+            "condensed", npc_id, name, high_concept="Hired Gun", skills={"shoot": 2, "fight": 1}
+        )
+    )
+
+
+@pytest.mark.rule("zone.interact", "zone.ranged")
+def test_the_reach_offered_for_each_skill_is_exactly_what_the_table_takes(play: Play) -> None:
+    """The page draws an attack's reach on the board from the view's ``reach`` (issue 42): for
+    every skill and every opponent, the table takes the attack exactly when the view offered
+    that target for that skill. Charles stands on deck with Alice; Kruger is one zone off (a
+    shot reaches him, a blow does not); Dagny two zones off (beyond a shot's reach of one)."""
+    play.do(c.AddCharacter(sheet=_foe("kruger", "Kruger")))
+    play.do(c.AddCharacter(sheet=_foe("dagny", "Dagny")))
+    play.do(c.EndScene())
+    play.do(
+        c.StartScene(
+            name="The long deck",
+            participants=("ruth", "charles", "alice", "kruger", "dagny"),
+            zones=("deck", "hall", "cabin"),
+            links=(("deck", "hall"), ("hall", "cabin")),
+            positions=(
+                ("ruth", "deck"),
+                ("charles", "deck"),
+                ("alice", "deck"),
+                ("kruger", "hall"),
+                ("dagny", "cabin"),
+            ),
+        )
+    )
+    sides = (("heroes", ("ruth", "charles")), ("crew", ("alice", "kruger", "dagny")))
+    play.do(c.StartConflict(sides=sides, first="charles"))
+    moves = view_for(play.s, "ben")["conflict"]["legal_actions"]["charles"]
+    attack = next(m for m in moves if m["move"] == "attack")
+    reach: dict[str, list[str]] = attack["reach"]
+    assert reach["shoot"] == ["alice", "kruger"] and "shoot" in attack["ranged"]
+    assert all("kruger" not in ts for k, ts in reach.items() if k not in attack["ranged"])
+    assert not any("dagny" in ts for ts in reach.values())
+    before = view_for(play.s, "gm")
+    for skill in ("shoot", "fight", "lore", "athletics"):
+        for target in ("alice", "kruger", "dagny", "ruth"):
+            command = c.Attack(actor="charles", target=target, skill=skill, dice="0000")
+            try:
+                handle(play.s, command, seat="ben", table_id="t1", now=NOW, history=play.log)
+            except FateError:
+                taken = False
+            else:
+                taken = True
+            assert taken == (target in reach.get(skill, [])), (skill, target)
+    # Every try was on a copy: nothing changed.
+    assert view_for(play.s, "gm") == before

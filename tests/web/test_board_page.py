@@ -297,15 +297,36 @@ def _touch_drag(page: Any, start: tuple[float, float], end: tuple[float, float])
     client.detach()
 
 
-def _point(at: tuple[float, float]) -> dict[str, float]:
-    return {"x": at[0], "y": at[1]}
+def _point(at: tuple[float, float], finger: int = 0) -> dict[str, float]:
+    return {"x": at[0], "y": at[1], "id": finger}
+
+
+def _pinch(page: Any, middle: tuple[float, float], start: float, end: float) -> None:
+    """Two fingers either side of ``middle``, ``start`` pixels apart, moved to ``end`` apart."""
+    client = page.context.new_cdp_session(page)
+
+    def fingers(apart: float) -> list[dict[str, float]]:
+        return [
+            _point((middle[0] - apart / 2, middle[1]), 0),
+            _point((middle[0] + apart / 2, middle[1]), 1),
+        ]
+
+    client.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(start)})
+    for i in range(1, 9):
+        apart = start + (end - start) * i / 8
+        client.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(apart)}
+        )
+    client.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    client.detach()
 
 
 @pytest.mark.rule("zone.free-move")
 def test_a_finger_drags_a_token_on_a_touch_screen(server: str, browser: Any) -> None:
     """On a touch screen the token follows the finger, not the page's scrolling: Åsa drags
     Ruth to the next zone with her finger, and the free move is sent and taken; a finger on
-    the map itself still scrolls the page (nothing is sent)."""
+    the map itself still scrolls the page (nothing is sent), and two pinch it from the whole
+    map."""
     from playwright.sync_api import expect
 
     table = _table(server)
@@ -327,7 +348,16 @@ def test_a_finger_drags_a_token_on_a_touch_screen(server: str, browser: Any) -> 
         page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
         # A finger on the empty ground scrolls the page and moves nobody.
         ground = _on_board(page, 0.98, 0.98)
+        scrolled = page.evaluate("() => window.scrollY")
         _touch_drag(page, ground, (ground[0], ground[1] - 150))
+        page.wait_for_function("(y) => window.scrollY !== y", arg=scrolled)
+        assert sent == []
+        expect(page.locator("#board-svg.zoomed")).to_have_count(0)
+        # Two fingers pinch the whole map open (not only once zoomed in), and closed again.
+        _pinch(page, _on_board(page, 0.5, 0.5), 60, 220)
+        expect(page.locator("#board-svg.zoomed")).to_have_count(1)
+        _pinch(page, _on_board(page, 0.5, 0.5), 240, 40)
+        expect(page.locator("#board-svg.zoomed")).to_have_count(0)
         assert sent == []
         lager = "#board-svg .board-zone[data-zone=lager] .board-shape"
         _touch_drag(page, _middle(page, "#token-ruth .board-disc"), _middle(page, lager))

@@ -3,13 +3,14 @@
 // token make are those the view offers (scene.zones.moves, .further, .blocked, the conflict's
 // legal actions), each sent as the list under it sends it; the GM's tools are shown by `may`.
 
+import { AIM_EVENT, aimed } from "./aim.js";
 import { button, field, free, h, idPart } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { select } from "./forms.js";
 import { openOvercome } from "./moves.js";
 import { freeToRoll, openRoll } from "./roll.js";
 import { openSeat, seatExtras, seatView, send, showErrorBeside } from "./store.js";
-import { aspectName, character, may, sheetOf, trackName, who } from "./view.js";
+import { aspectName, character, may, sheetOf, skill, trackName, who } from "./view.js";
 
 /** @typedef {import("../../../docs/page").ZonesPart} ZonesPart */
 /** @typedef {import("../../../docs/page").ShapePart} ShapePart */
@@ -35,8 +36,14 @@ let zoom = 1;
 let centre = null;
 /** @type {string | null} */
 let menuFor = null;
-/** @type {{zone: string, kind: "rect" | "polygon", points: number[][], at: number[] | null} | null} */
+/** The shape being drawn: its corners so far, where a pointer hovers (`at`), and the keyboard's
+ * cursor (`cursor`), all in map units.
+ * @type {{zone: string, kind: "rect" | "polygon", points: number[][], at: number[] | null, cursor: number[]} | null} */
 let draft = null;
+/** What the board said last to a screen reader (kept across redraws, so a redraw says nothing). */
+let said = "";
+/** How far an arrow key moves the drawing cursor, in map units (Shift: four times as far). */
+const CURSOR_STEP = 250;
 /** @type {string | null} the zone the GM's tools work on */
 let toolZone = null;
 /** @type {string | null} the zone the GM's border form starts from */
@@ -239,6 +246,7 @@ export function board(scene) {
   if (draft && !zones.zones.includes(draft.zone)) draft = null;
   if (menuFor && !scene.participants.includes(menuFor)) menuFor = null;
 
+  const reach = reachOf(zones);
   const shapes = new Map(zones.zones.map((z) => [z, corners(zones.shapes[z], high)]));
   const middles = new Map([...shapes].map(([z, pts]) => [z, middleOf(pts)]));
   const layer = (/** @type {string} */ name) => svg("g", { class: name });
@@ -301,11 +309,12 @@ export function board(scene) {
     const names = people.map((id) => who(id).textContent).join(", ");
     const left = Math.min(...pts.map((p) => p[0]));
     const top = Math.min(...pts.map((p) => p[1]));
+    const reached = reach ? reach.zones.has(zone) : null;
     zoneLayer.append(
       svg(
         "g",
         {
-          class: `board-zone${hidden.has(zone) ? " hidden-zone" : ""}${zones.shapes[zone].drawn ? "" : " laid-out"}`,
+          class: `board-zone${hidden.has(zone) ? " hidden-zone" : ""}${zones.shapes[zone].drawn ? "" : " laid-out"}${reachClass(reached)}`,
           "data-zone": zone,
           id: `board-zone-${idPart(zone)}`,
           tabindex: 0,
@@ -313,6 +322,7 @@ export function board(scene) {
           "aria-label": [
             t(people.length ? "board.zone" : "board.zone_empty", { zone, who: names }),
             hidden.has(zone) ? t("zones.hidden") : "",
+            reachWords(reached),
           ]
             .filter(Boolean)
             .join(", "),
@@ -346,7 +356,7 @@ export function board(scene) {
     people.forEach((id, i) => {
       const x = cx + ((i % columns) - (columns - 1) / 2) * step;
       const y = cy + (Math.floor(i / columns) - (rows - 1) / 2) * step;
-      tokenLayer.append(token(id, zone, x, y, r, zones, out));
+      tokenLayer.append(token(id, zone, x, y, r, zones, out, reach));
     });
   }
   const draftLayer = layer("board-draft");
@@ -366,6 +376,16 @@ export function board(scene) {
       draftLayer.append(svg("polyline", { points: [...pts, ...(at ? [at] : [])].map((p) => p.join(",")).join(" ") }));
       for (const [x, y] of pts) draftLayer.append(svg("circle", { cx: x, cy: y, r: r * 0.25 }));
     }
+    // The keyboard's cursor: a cross where Enter puts the next corner.
+    const [kx, ky] = [(draft.cursor[0] * WIDE) / UNITS, (draft.cursor[1] * high) / UNITS];
+    draftLayer.append(
+      svg(
+        "g",
+        { class: "board-cursor", id: "board-cursor", "data-at": draft.cursor.join(",") },
+        svg("line", { x1: kx - r, y1: ky, x2: kx + r, y2: ky }),
+        svg("line", { x1: kx, y1: ky - r, x2: kx, y2: ky + r }),
+      ),
+    );
   }
   const [vw, vh] = [WIDE / zoom, high / zoom];
   const [mx, my] = centre || [WIDE / 2, high / 2];
@@ -381,6 +401,8 @@ export function board(scene) {
       "aria-label": t("board.label", { scene: scene.name }),
       "aria-describedby": "board-hint",
       "data-high": high,
+      // While a shape is drawn the board takes the keyboard: arrows, Enter, Escape.
+      tabindex: draft ? 0 : null,
     },
     image,
     links,
@@ -390,6 +412,7 @@ export function board(scene) {
   );
   area.addEventListener("pointerdown", (event) => boardPress(/** @type {SVGSVGElement} */ (area), event, high, out));
   area.addEventListener("dblclick", () => closePolygon(out));
+  area.addEventListener("keydown", (event) => drawByKey(event, out));
   area.addEventListener("wheel", (event) => {
     if (!event.ctrlKey) return;
     event.preventDefault();
@@ -414,7 +437,11 @@ export function board(scene) {
     "p",
     { class: "hint", id: "board-hint" },
     draft
-      ? tn(draft.kind === "rect" ? "board.draft_rect" : "board.draft_polygon", { zone: free(draft.zone) })
+      ? [
+          tn(draft.kind === "rect" ? "board.draft_rect" : "board.draft_polygon", { zone: free(draft.zone) }),
+          " ",
+          t(draft.kind === "rect" ? "board.keys_rect" : "board.keys_polygon"),
+        ]
       : t(gmDraws ? "board.hint_gm" : "board.hint"),
   );
   return h(
@@ -423,6 +450,8 @@ export function board(scene) {
     zoomBar,
     h("div", { class: "board-frame" }, area),
     hint,
+    reachLegend(reach),
+    gmDraws ? h("p", { class: "visually-hidden", id: "board-said", "aria-live": "polite" }, said) : null,
     may("PlaceInZone") ? tray(scene, zones, out) : null,
     menuFor ? moveMenu(menuFor, zones, out) : null,
     out,
@@ -451,11 +480,60 @@ function redrawBoard() {
   }
 }
 
+/** Whom the attack being chosen reaches, on this board: the attack dialog's word (the view's
+ * `reach` for the skill picked), its targets' zones, and the attacker. Null when no attack is
+ * being chosen, or its attacker is not on the map.
+ * @param {ZonesPart} zones @returns {Reach | null} */
+function reachOf(zones) {
+  const aim = aimed();
+  if (!aim || !(aim.actor in zones.positions)) return null;
+  const targets = new Set(aim.targets);
+  const where = aim.targets.filter((id) => id in zones.positions).map((id) => zones.positions[id]);
+  return { ...aim, set: targets, zones: new Set(where) };
+}
+
+/** @typedef {import("./aim.js").Aim & {set: Set<string>, zones: Set<string>}} Reach */
+
+/** A zone's or token's class for the reach drawn (null: none drawn). @param {boolean | null} reached */
+function reachClass(reached) {
+  return reached === null ? "" : reached ? " in-reach" : " out-of-reach";
+}
+
+/** The same in words, for its spoken name: not by colour alone. @param {boolean | null} reached */
+function reachWords(reached) {
+  return reached === null ? "" : t(reached ? "board.in_reach" : "board.out_of_reach");
+}
+
+/** The legend under the board while an attack is chosen: who attacks, with what, how far it
+ * goes, and whom (and which zones) it reaches; the rest is dimmed.
+ * @param {Reach | null} reach */
+function reachLegend(reach) {
+  if (!reach) return null;
+  const list = (/** @type {Node[]} */ nodes) =>
+    h(
+      "span",
+      {},
+      nodes.map((n, i) => h("span", {}, i ? ", " : "", n)),
+    );
+  const key = reach.skill === null ? "board.reach_counted" : reach.ranged ? "board.reach_ranged" : "board.reach_close";
+  return h(
+    "p",
+    { class: "board-reach", id: "board-reach", role: "status" },
+    tn(key, {
+      who: who(reach.actor),
+      skill: reach.skill === null ? "" : skill(reach.skill),
+      targets: list(reach.targets.map((id) => who(id))),
+    }),
+    reach.zones.size ? [" ", tn("board.reach_where", { zones: list([...reach.zones].map((z) => free(z))) })] : null,
+  );
+}
+
 /** A character's token: dragged to a zone the view offers, or moved from its menu (Enter, or
- * an arrow key, on the focused token).
+ * an arrow key, on the focused token); while an attack is chosen, marked in reach or not.
  * @param {string} id @param {string} zone @param {number} x @param {number} y @param {number} r
- * @param {ZonesPart} zones @param {Element} out */
-function token(id, zone, x, y, r, zones, out) {
+ * @param {ZonesPart} zones @param {Element} out @param {Reach | null} reach */
+function token(id, zone, x, y, r, zones, out, reach) {
+  const reached = !reach ? null : id === reach.actor ? null : reach.set.has(id);
   const ways = waysFor(id, zones);
   const moves = ways.some((w) => w.kind !== "blocked");
   const found = character(id);
@@ -464,17 +542,18 @@ function token(id, zone, x, y, r, zones, out) {
   const el = svg(
     "g",
     {
-      class: `board-token${moves ? " movable" : ""}${menuFor === id ? " chosen" : ""}`,
+      class: `board-token${moves ? " movable" : ""}${menuFor === id ? " chosen" : ""}${reachClass(reached)}${reach && id === reach.actor ? " aiming" : ""}`,
       id: `token-${idPart(id)}`,
       "data-character": id,
       "data-zone": zone,
       transform: `translate(${x} ${y})`,
       tabindex: 0,
       role: ways.length ? "button" : "img",
-      "aria-label": tokenLabel(id, zone),
+      "aria-label": [tokenLabel(id, zone), reachWords(reached)].filter(Boolean).join(", "),
       "aria-haspopup": ways.length ? "menu" : null,
       "aria-expanded": ways.length ? String(menuFor === id) : null,
     },
+    reached ? svg("circle", { r: r * 1.35, class: "board-reach-ring" }) : null,
     svg("circle", { r, class: "board-disc" }),
     svg(
       "text",
@@ -708,7 +787,7 @@ function tokenPress(id, zones, event, out) {
 }
 
 /** A press on the board itself: the GM's drawing (a rectangle dragged, a polygon's corner),
- * else a pan of the zoomed map (one pointer) or a pinch (two).
+ * else a pan of the zoomed map (one pointer) or a pinch (two fingers, zoomed or not).
  * @param {SVGSVGElement} area @param {PointerEvent} event @param {number} high @param {Element} out */
 function boardPress(area, event, high, out) {
   const m = area.getScreenCTM();
@@ -730,6 +809,7 @@ function boardPress(area, event, high, out) {
     if (shaping.kind === "polygon") {
       shaping.points.push(units(at(event)));
       shaping.at = null;
+      shaping.cursor = shaping.points[shaping.points.length - 1];
       redrawBoard();
       return;
     }
@@ -759,7 +839,10 @@ function boardPress(area, event, high, out) {
     window.addEventListener("pointerup", up);
     return;
   }
-  if (zoom <= 1 || !event.isPrimary) return;
+  // The whole map: a mouse drags nothing, and one finger scrolls the page (touch-action: pan-y)
+  // unless a second comes down, which makes it a pinch. Zoomed in: one pans, two pinch.
+  const whole = zoom <= 1;
+  if (!event.isPrimary || (whole && event.pointerType !== "touch")) return;
   // A pan of the zoomed map; a second finger down meanwhile makes it a pinch.
   const start = at(event);
   const [cx, cy] = centre || [WIDE / 2, high / 2];
@@ -786,6 +869,7 @@ function boardPress(area, event, high, out) {
       }
       return;
     }
+    if (whole) return;
     const p = at(e);
     centre = [cx - (p[0] - start[0]), cy - (p[1] - start[1])];
     const [vw, vh] = [WIDE / zoom, high / zoom];
@@ -809,8 +893,8 @@ function boardPress(area, event, high, out) {
   window.addEventListener("pointercancel", up);
 }
 
-/** A polygon being drawn is closed (Enter, a double click) and sent: the server checks its
- * corners (3 to 64, on the map) and says why not beside the tools.
+/** A polygon being drawn is closed (Enter, a double click, the close button) and sent: the
+ * server checks its corners (3 to 64, on the map) and says why not beside the tools.
  * @param {Element} out */
 function closePolygon(out) {
   if (!draft || draft.kind !== "polygon") return;
@@ -821,6 +905,8 @@ function closePolygon(out) {
     (p, i) => i === 0 || p[0] !== shaping.points[i - 1][0] || p[1] !== shaping.points[i - 1][1],
   );
   redrawBoard();
+  toolBack("polygon");
+  say(t("board.draft_sent", { zone: shaping.zone }));
   send(
     "ShapeZone",
     { zone: shaping.zone, shape: { kind: "polygon", points } },
@@ -828,16 +914,123 @@ function closePolygon(out) {
   );
 }
 
+/** Stop drawing, nothing sent. */
+function cancelDraft() {
+  const kind = draft ? draft.kind : null;
+  draft = null;
+  redrawBoard();
+  toolBack(kind);
+  say(t("board.draft_cancelled"));
+}
+
+/** A shape drawn or given up: the focus, if the board had it, goes back to the tool that started
+ * it (the board takes no keys between shapes). @param {"rect" | "polygon" | null} kind */
+function toolBack(kind) {
+  const board = document.getElementById("board");
+  if (!kind || (document.activeElement !== document.body && !board?.contains(document.activeElement))) return;
+  const tool = document.getElementById(kind === "rect" ? "board-draw-rect" : "board-draw-polygon");
+  if (tool instanceof HTMLElement) tool.focus();
+}
+
+/** Say `text` to a screen reader, in the board's live region. @param {string} text */
+function say(text) {
+  said = text;
+  const region = document.getElementById("board-said");
+  if (region) region.textContent = text;
+}
+
+/** Where a point is, in words: percent across and down the map. @param {number[]} p */
+function place(p) {
+  return { x: Math.round((p[0] * 100) / UNITS), y: Math.round((p[1] * 100) / UNITS) };
+}
+
+/** Drawing without a pointer, on the focused board: the arrow keys move a cursor (Shift: further;
+ * Home: back to the first corner), Enter or Space puts a corner down where it stands (a
+ * rectangle's second corner sends it; a polygon's Enter on its first or last corner closes it),
+ * Escape stops. Each step is said in the live region.
+ * @param {KeyboardEvent} event @param {Element} out */
+function drawByKey(event, out) {
+  if (!draft) return;
+  const shaping = draft;
+  const step = event.shiftKey ? CURSOR_STEP * 4 : CURSOR_STEP;
+  const moves = /** @type {Record<string, number[]>} */ ({
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  });
+  const clamp = (/** @type {number} */ v) => Math.min(UNITS, Math.max(0, v));
+  const same = (/** @type {number[]} */ a, /** @type {number[] | undefined} */ b) =>
+    Boolean(b) && a[0] === b?.[0] && a[1] === b?.[1];
+  const key = event.key;
+  if (!(key in moves) && !["Enter", " ", "Escape", "Home"].includes(key)) return;
+  // The board answers these keys itself: the page's own Enter and Escape below do not run.
+  event.preventDefault();
+  event.stopPropagation();
+  if (key === "Escape") {
+    cancelDraft();
+    return;
+  }
+  if (key in moves) {
+    const [dx, dy] = moves[key];
+    shaping.cursor = [clamp(shaping.cursor[0] + dx), clamp(shaping.cursor[1] + dy)];
+  } else if (key === "Home") {
+    if (shaping.points.length) shaping.cursor = shaping.points[0];
+  } else if (shaping.kind === "rect") {
+    if (!shaping.points.length) {
+      shaping.points = [shaping.cursor];
+      shaping.at = shaping.cursor;
+      redrawBoard();
+      say(t("board.rect_first", place(shaping.cursor)));
+      return;
+    }
+    const [[x0, y0], [x1, y1]] = [shaping.points[0], shaping.cursor];
+    draft = null;
+    const shape = {
+      kind: "rect",
+      points: [
+        [Math.min(x0, x1), Math.min(y0, y1)],
+        [Math.max(x0, x1), Math.max(y0, y1)],
+      ],
+    };
+    redrawBoard();
+    toolBack("rect");
+    say(t("board.draft_sent", { zone: shaping.zone }));
+    send("ShapeZone", { zone: shaping.zone, shape }, document.getElementById("board-out") || out);
+    return;
+  } else {
+    const pts = shaping.points;
+    if (same(shaping.cursor, pts[0]) || same(shaping.cursor, pts[pts.length - 1])) {
+      if (pts.length >= 3) {
+        closePolygon(out);
+        return;
+      }
+      say(t("board.draft_few"));
+      return;
+    }
+    pts.push(shaping.cursor);
+    redrawBoard();
+    say(t("board.corner", { number: pts.length, ...place(shaping.cursor) }));
+    return;
+  }
+  // The cursor moved: the shape follows it, and where it stands is said.
+  if (shaping.points.length) shaping.at = shaping.cursor;
+  redrawBoard();
+  say(t("board.cursor", place(shaping.cursor)));
+}
+
 document.addEventListener("keydown", (event) => {
   if (!draft) return;
   if (event.key === "Escape") {
-    draft = null;
-    redrawBoard();
+    cancelDraft();
   } else if (event.key === "Enter" && draft.kind === "polygon") {
     event.preventDefault();
     closePolygon(document.getElementById("board-out") || document.body);
   }
 });
+
+// The attack dialog's skill changed, or the dialog closed: the reach is drawn again.
+document.addEventListener(AIM_EVENT, () => redrawBoard());
 
 /** The GM's tools: the map's picture (uploaded, replaced or taken away), and the zone chosen
  * drawn as a rectangle or a polygon, back to the default layout, hidden or shown.
@@ -859,9 +1052,12 @@ function tools(zones) {
     { freeText: true },
   );
   const start = (/** @type {"rect" | "polygon"} */ kind) => {
-    draft = { zone: zone.value, kind, points: [], at: null };
+    draft = { zone: zone.value, kind, points: [], at: null, cursor: [UNITS / 2, UNITS / 2] };
     menuFor = null;
     redrawBoard();
+    // The board takes the focus, so the keyboard draws at once (a pointer draws as before).
+    const area = document.getElementById("board-svg");
+    if (area instanceof SVGElement) area.focus();
   };
   const picked = () => zone.value;
   const hidden = zones.hidden.includes(picked());
@@ -882,7 +1078,15 @@ function tools(zones) {
       { class: "inline" },
       field(t("board.zone_pick"), zone),
       draft
-        ? button(t("board.draft_cancel"), () => ((draft = null), redrawBoard()), { id: "board-draft-cancel" })
+        ? [
+            draft.kind === "polygon"
+              ? button(t("board.draft_close"), () => closePolygon(out), {
+                  id: "board-draft-close",
+                  disabled: draft.points.length < 3,
+                })
+              : null,
+            button(t("board.draft_cancel"), cancelDraft, { id: "board-draft-cancel" }),
+          ]
         : [
             button(t("board.draw_rect"), () => start("rect"), { id: "board-draw-rect" }),
             button(t("board.draw_polygon"), () => start("polygon"), { id: "board-draw-polygon" }),

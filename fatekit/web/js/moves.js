@@ -1,6 +1,7 @@
 // Conflict moves for this seat's characters (from the view's legal_actions), the targets of a
 // multiple-target attack, and taking a hit.
 
+import { aimAt } from "./aim.js";
 import { countedPicker, countedWorth } from "./counted.js";
 import { add, button, field, fill, free, h, idPart } from "./lib/dom.js";
 import {
@@ -207,6 +208,8 @@ function openAttack(actor, move) {
     if (ids.includes(chosen)) target.value = chosen;
     const ranged = (move.ranged || []).includes(skillSel.value);
     fill(range, zoned ? tn(ranged ? "attack.ranged" : "attack.close", { skill: skill(skillSel.value) }) : null);
+    // The board draws whom the chosen skill reaches, while the dialog is open.
+    if (zoned) aimAt({ actor, skill: counts ? null : skillSel.value, targets: ids, ranged: !counts && ranged });
   };
   const [diceIn, diceBox] = diceField("attack-dice");
   const [defendIn, defendBox] = diceField("attack-defend-dice", t("roll.enter_defend_dice"));
@@ -318,6 +321,12 @@ function openAttack(actor, move) {
       ),
     { submitLabel: t("roll.roll_button"), id: "attack-form" },
   );
+  if (zoned) {
+    // Drawn once more now the dialog is open; closed (sent, cancelled, Escape), the board forgets it.
+    fitTargets();
+    const dialog = document.getElementById("dialog");
+    if (dialog) dialog.addEventListener("close", () => aimAt(null), { once: true });
+  }
   update();
 }
 
@@ -373,6 +382,16 @@ function openMultiAttack(actor, move, type) {
         )
       : null;
   const [diceIn, diceBox] = diceField("multi-dice");
+  // A split attack's targets are each skill's reach, as a single attack's: the board draws it.
+  const c = seatView().conflict;
+  const scene = seatView().scene;
+  const reach = type === "SplitAttack" && c && c.kind === "physical" && scene && scene.zones ? move.reach : undefined;
+  const aim = () => {
+    if (!reach) return;
+    const ranged = (move.ranged || []).includes(skillSel.value);
+    aimAt({ actor, skill: skillSel.value, targets: reach[skillSel.value] || [], ranged });
+  };
+  skillSel.addEventListener("change", aim);
   openDialog(
     t(type === "SplitAttack" ? "move.split_attack" : "move.zone_attack"),
     h(
@@ -398,6 +417,11 @@ function openMultiAttack(actor, move, type) {
       ),
     { submitLabel: t("roll.roll_button"), id: "multi-form" },
   );
+  if (reach) {
+    aim();
+    const dialog = document.getElementById("dialog");
+    if (dialog) dialog.addEventListener("close", () => aimAt(null), { once: true });
+  }
 }
 
 /** Aiming the split or zone attack just rolled: shares of the effort for a split (the engine
