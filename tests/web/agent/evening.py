@@ -88,6 +88,8 @@ FOCUS = 0.35
 #: POST requests that do something at the table (a refusal of one must be shown beside it);
 #: the checks (sheet, rule set) and the foresight answer questions and change nothing.
 ACTIONS = ("/commands", "/seats", "/characters/import")
+#: Where the GM's page puts the running scene's map picture (a PUT of the image's bytes).
+MAP = "/scene/map"
 
 #: The page's version once it is idle, live and at `version` or later; else 0.
 IDLE = """
@@ -360,6 +362,14 @@ class Evening:
             self.find(
                 seat, "server-error", f"{request.method} {request.url} answered {response.status}"
             )
+        if request.method == "PUT" and request.url.endswith(MAP):
+            # The GM's picture for the scene's map: the table sets it (SetSceneMap) or says why
+            # not, beside the file field.
+            seat.pending.append(response)
+            if response.status < 400:
+                self.report.paths["SetSceneMap:upload"] += 1
+                self.note(seat, "  taken the scene's map")
+            return
         if request.method != "POST" or not request.url.endswith(ACTIONS):
             return
         seat.pending.append(response)
@@ -409,7 +419,7 @@ class Evening:
     def read_answers(self, seat: Seat) -> None:
         """The table's version from the answers to commands (the pages must all reach it)."""
         for response in seat.pending:
-            if response.request.url.endswith("/commands") and response.status == 200:
+            if response.request.url.endswith(("/commands", MAP)) and response.status == 200:
                 self.version = max(self.version, int(response.json()["version"]))
             if response.request.url.endswith("/characters/import") and response.status == 200:
                 answer = response.json()
@@ -697,6 +707,8 @@ class Evening:
                         return
                 self.note(seat, f"clicks {what}")
                 self.click(seat, target, control)
+                if control["id"] in ("board-draw-rect", "board-draw-polygon"):
+                    self.draw_zone(seat, control)
             elif kind == "select":
                 options = control["options"] or []
                 if options:
@@ -711,7 +723,10 @@ class Evening:
                 self.note(seat, f"checks {what}")
                 self.act_tick(seat, target, None)
             elif kind == "file":
-                wanted = "ruleset" if "ruleset" in control["id"] else "character"
+                ident = control["id"]
+                wanted = (
+                    "ruleset" if "ruleset" in ident else "map" if "map" in ident else "character"
+                )
                 chosen = values.pick_file(self.rng, wanted, self.bad_rate)
                 self.note(seat, f"uploads {chosen.name} to {what}")
                 self.act_files(seat, target, chosen.payload())
@@ -729,6 +744,49 @@ class Evening:
             raise
         except Exception as error:
             self.note(seat, f"could not use {what}: {str(error).splitlines()[0][:120]}")
+
+    def draw_zone(self, seat: Seat, control: dict[str, Any]) -> None:
+        """Draw the zone the GM's tools chose on the board, as a GM with a pointer would: a
+        rectangle dragged from corner to corner, or a polygon's corners clicked one by one and
+        closed with Enter (the board sends ShapeZone; the server may refuse a shape too small or
+        with too few corners, beside the tools)."""
+        page = seat.page
+        board = page.locator("#board-svg")
+        if not board.count():
+            return
+        board.scroll_into_view_if_needed()
+        box, view = board.bounding_box(), page.viewport_size
+        if box is None or view is None:
+            return
+        # Only the part of the board the screen shows takes a pointer.
+        left, top = max(box["x"], 0), max(box["y"], 0)
+        right = min(box["x"] + box["width"], view["width"])
+        bottom = min(box["y"] + box["height"], view["height"])
+        if right - left < 20 or bottom - top < 20:
+            return
+
+        def point() -> tuple[float, float]:
+            return (
+                left + (right - left) * self.rng.uniform(0.05, 0.95),
+                top + (bottom - top) * self.rng.uniform(0.05, 0.95),
+            )
+
+        mouse = page.mouse
+        if control["id"] == "board-draw-rect":
+            (x0, y0), (x1, y1) = point(), point()
+            self.note(seat, f"draws a rectangle from ({x0:.0f}, {y0:.0f}) to ({x1:.0f}, {y1:.0f})")
+            mouse.move(x0, y0)
+            mouse.down()
+            mouse.move(x1, y1, steps=4)
+            mouse.up()
+        else:
+            corners = [point() for _ in range(self.rng.randint(3, 5))]
+            self.note(seat, f"draws a polygon of {len(corners)} corners")
+            for x, y in corners:
+                mouse.click(x, y)
+            page.keyboard.press("Enter")
+        self.settle()
+        self.look_at_refusals(seat, control)
 
     def share_out(self, seat: Seat) -> None:
         """Share a split attack's effort out among its targets, as its roller reading the
@@ -1394,7 +1452,8 @@ class Evening:
                 if response.headers.get("content-type", "").startswith("application/json")
                 else {}
             )
-            sent = response.request.post_data_json or {}
+            # A map's picture is sent as its bytes, not as JSON.
+            sent = {} if response.request.method == "PUT" else response.request.post_data_json or {}
             what = sent.get("type") or response.request.url.rsplit("/", 1)[-1]
             self.report.refused[f"{what} {response.status} {body.get('error')}"] += 1
             self.refusals[control["sig"]] += 1

@@ -107,7 +107,8 @@
 
   probe.idle = () => probe.inflight === 0 && probe.timers.size === 0;
 
-  const CONTROLS = 'button, summary, a[href], input, select, textarea, [draggable="true"]';
+  // A token on the scene's board opens its menu of moves when pressed (fatekit/web/js/board.js).
+  const CONTROLS = 'button, summary, a[href], input, select, textarea, [draggable="true"], .board-token[role=button]';
 
   function usable(el) {
     if (el.disabled || el.matches("fieldset:disabled *")) return false;

@@ -4,8 +4,11 @@ sheet) some of the time. Every choice is made with the evening's seeded random g
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import struct
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -82,10 +85,60 @@ class File:
 
     name: str
     data: bytes
-    kind: str  # "character", "ruleset" or "junk"
+    kind: str  # "character", "ruleset", "map", "bad-map" (a picture to refuse) or "junk"
+    mime: str = "application/json"
 
     def payload(self) -> dict[str, Any]:
-        return {"name": self.name, "mimeType": "application/json", "buffer": self.data}
+        return {"name": self.name, "mimeType": self.mime, "buffer": self.data}
+
+
+def _picture(kind: str, size: tuple[int, int], colour: tuple[int, int, int]) -> bytes:
+    """A picture for a scene's map, as a GM's would be: a ground with a road across it."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", size, colour)
+    ImageDraw.Draw(image).line([(0, size[1] // 2), (size[0], size[1] // 3)], (90, 80, 60), 9)
+    out = io.BytesIO()
+    image.save(out, kind)
+    return out.getvalue()
+
+
+def _huge_png() -> bytes:
+    """A PNG whose header (checksum true) says 60000 × 60000 pixels over a few bytes: a
+    decompression bomb, which the server refuses before decoding it."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        )
+
+    header = struct.pack(">IIBBBBB", 60_000, 60_000, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"\x00" * 1000))
+        + chunk(b"IEND", b"")
+    )
+
+
+def _maps() -> list[File]:
+    """Pictures the GM may set as a scene's map, and pictures the server must refuse (broken,
+    a bomb, an SVG with a script, text named as a picture)."""
+    png = _picture("PNG", (480, 320), (70, 120, 80))
+    return [
+        File("harbour.png", png, "map", "image/png"),
+        File("rooftops.jpg", _picture("JPEG", (640, 400), (150, 140, 120)), "map", "image/jpeg"),
+        File("alley.webp", _picture("WEBP", (400, 400), (60, 60, 90)), "map", "image/webp"),
+        File("torn.png", png[: len(png) // 3], "bad-map", "image/png"),
+        File("bomb.png", _huge_png(), "bad-map", "image/png"),
+        File(
+            "script.svg",
+            b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+            "bad-map",
+            "image/svg+xml",
+        ),
+        File("notes.png", b"The GM's notes, not a picture.\n" * 10, "bad-map", "image/png"),
+    ]
 
 
 @cache
@@ -119,15 +172,17 @@ def files() -> tuple[File, ...]:
         "big.json": json.dumps({"junk": "ж" * 200_000}).encode(),
     }
     found.extend(File(name, data, "junk") for name, data in junk.items())
+    found.extend(_maps())
     return tuple(found)
 
 
 def pick_file(rng: random.Random, wanted: str, bad_rate: float = INVALID_RATE) -> File:
-    """A file for an input that reads `wanted` ("character" or "ruleset"): usually one of those,
-    sometimes anything at all."""
+    """A file for an input that reads `wanted` ("character", "ruleset" or "map"): usually one of
+    those, sometimes anything at all."""
     pool = files()
     if rng.random() < bad_rate * 2:
-        return rng.choice(pool)
+        # A map's field gets a picture the server must refuse; any other, anything at all.
+        return rng.choice([f for f in pool if f.kind == "bad-map"] if wanted == "map" else pool)
     return rng.choice([f for f in pool if f.kind == wanted])
 
 
