@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from fatekit.odds import chances
+from fatekit.odds import chances, play
+from fatekit.odds.plan import fight_plan
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.scenes.conflict import ConflictKind
@@ -322,10 +323,17 @@ def _exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def test_foresight_is_refused_with_its_reason_and_code() -> None:
-    """The simulator has no policy for the aspects a PC would count: it says so rather than
-    foresee a fight with every PC at +0."""
+@pytest.mark.rule("aspects.counted")
+def test_foresight_fights_a_counting_pc_at_its_counted_bonus() -> None:
+    """Foresight at the rooftop duel: Séverine, who counts aspects, fights at the bonus of the
+    simulator's default (the hero aspect, +2, by the rules' counted_bonus), never at +0 on
+    approaches she does not have; the Comte on his approaches."""
     table = duel()
-    with pytest.raises(BadInput, match="count aspects instead of skills") as refused:
-        foresight_scenarios(table.s)
-    assert refused.value.code == "foresight_counted"
+    found = foresight_scenarios(table.s)
+    plan = fight_plan(found.baseline)
+    severine = plan.fighters[plan.index("severine")]
+    assert (severine.close.modifier, severine.defend_close.rating, severine.ranged) == (2, 2, None)
+    comte = plan.fighters[plan.index("comte-de-vire")]
+    assert (comte.close.skill, comte.close.rating) == ("quick", None)
+    outcomes = play(found.baseline, 200, seed=1)
+    assert outcomes.runs == 200
