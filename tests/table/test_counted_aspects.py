@@ -337,3 +337,134 @@ def test_foresight_fights_a_counting_pc_at_its_counted_bonus() -> None:
     assert (comte.close.skill, comte.close.rating) == ("quick", None)
     outcomes = play(found.baseline, 200, seed=1)
     assert outcomes.runs == 200
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.npcs")
+def test_a_contests_overcome_counts_aspects() -> None:
+    """A rooftop chase as a contest: Séverine counts hero and rooftops (+3) and 0000, the Comte
+    rolls Quick (+3) and 0000; each side's effort is +3; a skill named by her is refused."""
+    table = rooftops()
+    table.do(
+        c.StartContest(
+            sides=(("heroes", ("severine",)), ("cardinal", ("comte-de-vire",))),
+            intents=(("heroes", "escape"), ("cardinal", "catch her")),
+        )
+    )
+    with pytest.raises(BadInput) as refused:
+        table.do(c.ContestRoll(side="heroes", actor="severine", skill="quick"), "ann")
+    assert refused.value.code == "counted_not_skill"
+    table.do(
+        c.ContestRoll(side="heroes", actor="severine", counted=(HERO, ROOFTOPS), dice="0000"),
+        "ann",
+    )
+    rolled = table.log[-1]
+    assert (rolled.counted, rolled.counted_bonus) == ((HERO, ROOFTOPS), 3)
+    table.do(c.ContestRoll(side="cardinal", actor="comte-de-vire", skill="quick", dice="0000"))
+    efforts = sorted(r["effort"] for r in view_for(table.s, "gm")["rolls"])
+    assert efforts == [3, 3]
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+    line = seen_line(table, "ann", "en", back=2)
+    assert "rolled in the contest, counting *Rocket Ace" in line
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.named-first")
+def test_a_challenges_task_counts_aspects_in_place_of_its_skill() -> None:
+    """A task calling for Quick at Fair (+2): Séverine counts her rooftops aspect (+1) and +000:
+    an effort of +2, a tie; naming none is asked for, and an aspect not hers is refused."""
+    table = rooftops()
+    table.do(c.StartChallenge(tasks=(("roofs", "cross the roofs", "quick", 2),)))
+    for fields, says in (({}, "name the aspects"), ({"counted": (TROUBLE, TROUBLE)}, "twice")):
+        with pytest.raises(FateError, match=says):
+            table.do(c.ChallengeRoll(task="roofs", actor="severine", dice="0000", **fields), "ann")  # type: ignore[arg-type]
+    table.do(
+        c.ChallengeRoll(task="roofs", actor="severine", counted=(ROOFTOPS,), dice="+000"), "ann"
+    )
+    (roll,) = view_for(table.s, "gm")["rolls"]
+    assert (roll["effort"], roll["shifts"]) == (2, 0)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+    assert "counting *Every Rooftop of Montmartre Is My Road*" in seen_line(table, "ann", "en")
+
+
+@pytest.mark.rule("aspects.counted")
+def test_a_secret_roll_for_a_counting_pc_counts_its_aspects() -> None:
+    """The GM rolls behind the screen for Séverine, counting hero and swordplay (+3), +000: an
+    effort of +4 against Good (+3), a success; a skill for her is refused."""
+    table = rooftops()
+    with pytest.raises(BadInput) as refused:
+        table.do(c.SecretRoll(actor="severine", skill="careful", dice="0000"))
+    assert refused.value.code == "counted_not_skill"
+    table.do(c.SecretRoll(actor="severine", counted=(HERO, SWORDPLAY), difficulty=3, dice="+000"))
+    (kept,) = view_for(table.s, "gm")["screen"]["secret_rolls"]
+    assert (kept["effort"], kept["outcome"]) == (4, "success")
+    assert table.log[-1].counted_bonus == 3
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted")
+def test_an_overcome_to_move_zones_counts_aspects() -> None:
+    """Two roofs away, past the first: Séverine counts hero and rooftops (+3), 0000, against
+    Fair (+2), and gets there."""
+    table = Play()
+    table.do(c.CreateTable(name="Paris", preset="rocketeers"))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    sheet = (SAMPLES / "severine-dufresne.character.json").read_text(encoding="utf-8")
+    table.do(c.AddCharacter(sheet=sheet, owner="ann"), "ann")
+    table.do(c.StartSession())
+    table.do(
+        c.StartScene(
+            name="Montmartre",
+            participants=("severine",),
+            zones=("steeple", "gables", "chimneys"),
+            links=(("steeple", "gables"), ("gables", "chimneys")),
+            positions=(("severine", "steeple"),),
+        )
+    )
+    table.do(
+        c.Roll(
+            actor="severine",
+            action=Action.OVERCOME,
+            counted=(HERO, ROOFTOPS),
+            difficulty=2,
+            move_to="chimneys",
+            dice="0000",
+        ),
+        "ann",
+    )
+    assert table.log[-1].counted_bonus == 3
+    table.do(c.ResolveRoll(), "ann")
+    assert table.s.game.scene is not None and table.s.game.scene.zones is not None
+    assert table.s.game.scene.zones.positions["severine"] == "chimneys"
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted")
+def test_an_advantage_made_against_a_pc_outside_a_conflict_meets_its_counted_defence() -> None:
+    """The Comte creates an advantage on Séverine with Clever (+2) and ++00 (+4); she opposes
+    counting hero and family (+3) and 0000, outside any conflict."""
+    table = rooftops()
+    table.do(
+        c.Roll(
+            actor="comte-de-vire",
+            skill="clever",
+            action=Action.CREATE_ADVANTAGE,
+            against="severine",
+            defend_counted=(HERO, "severine/character/2"),
+            dice="++00",
+            defend_dice="0000",
+        )
+    )
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"]) == (4, 3)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+def seen_line(table: Play, seat: str, language: str, back: int = 1) -> str:
+    """An event's line (the last, or ``back`` from the end) as Discord tells it to ``seat`` (the
+    page reads the same declaration)."""
+    from fatekit.discord.door import seen_by
+    from fatekit.table import event_for
+
+    event = event_for(table.log[-back], table.s, seat)
+    said = seen_by(table.s, seat, language).reader.line(event)
+    assert said is not None
+    return said.replace("\\", "")
