@@ -216,3 +216,41 @@ def test_a_rooftop_exchange_by_counted_aspects_through_discord(tmp_path: Path) -
     # The Comte's Flashy and ++00 against Séverine's three aspects and 0000: a tie, in English.
     assert f"{en('ladder.great')} (+4) against {en('ladder.great')} (+4)" in seen["defence"]
     assert "counting *Rocket Ace of the Queen's Skyguard*, *A Rapier" in seen["channel"]
+
+
+@pytest.mark.rule("aspects.counted")
+def test_a_contest_a_challenge_and_a_secret_roll_count_aspects_from_discord() -> None:
+    """/overcome in a contest and on a challenge's task, and the GM's /secret for Séverine,
+    send the aspects counted; the table rolls each at their bonus."""
+    from fatekit.table import commands as c
+
+    table = rooftops()
+    table.do(
+        c.StartContest(
+            sides=(("heroes", ("severine",)), ("cardinal", ("comte-de-vire",))),
+            intents=(("heroes", "escape"), ("cardinal", "catch her")),
+        )
+    )
+    seen = seen_by(table.s, "ann", "sv")
+    options = {"count1": HERO, "count2": ROOFTOPS, "dice": "0000"}
+    move = move_for("overcome", options, seen.view, {}, seen.reader)
+    assert (move.type, move.data["counted"]) == ("ContestRoll", [HERO, ROOFTOPS])
+    table.do(command_from_json(move.type, move.data), "ann")
+    assert table.log[-1].counted_bonus == 3
+    table = rooftops()
+    table.do(c.StartChallenge(tasks=(("roofs", "cross the roofs", "quick", 2),)))
+    seen = seen_by(table.s, "ann", "it")
+    move = move_for("overcome", {"count1": ROOFTOPS, "dice": "+000"}, seen.view, {}, seen.reader)
+    assert (move.type, move.data["task"], move.data["counted"]) == (
+        "ChallengeRoll",
+        "roofs",
+        [ROOFTOPS],
+    )
+    table.do(command_from_json(move.type, move.data), "ann")
+    assert view_for(table.s, "gm")["rolls"][0]["effort"] == 2
+    gm = seen_by(table.s, "gm", "ru")
+    options = {"as": "severine", "count1": HERO, "difficulty": 3, "dice": "+000"}
+    move = move_for("secret", options, gm.view, {}, gm.reader)
+    assert (move.type, move.data["skill"], move.data["counted"]) == ("SecretRoll", "", [HERO])
+    table.do(command_from_json(move.type, move.data), "gm")
+    assert table.log[-1].effort == 3
