@@ -5,6 +5,7 @@ approaches; what is refused changes nothing."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 from fatekit.odds import chances, play
 from fatekit.odds.plan import fight_plan
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.errors import BadInput, FateError
+from fatekit.rules.core.errors import BadInput, FateError, IllegalAction
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import fold, view_for
@@ -468,3 +469,128 @@ def seen_line(table: Play, seat: str, language: str, back: int = 1) -> str:
     said = seen_by(table.s, seat, language).reader.line(event)
     assert said is not None
     return said.replace("\\", "")
+
+
+def swarmed() -> Play:
+    """The rooftop duel with the multiple-targets option, two of the Comte's guards beside him
+    on the same roof, and the Comte's side acting first or Séverine (``first``)."""
+    table = Play()
+    table.do(c.CreateTable(name="Paris", preset="rocketeers", options=("multiple_targets",)))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    sheet = (SAMPLES / "severine-dufresne.character.json").read_text(encoding="utf-8")
+    table.do(c.AddCharacter(sheet=sheet, owner="ann"), "ann")
+    npc = (SAMPLES / "comte-de-vire.character.json").read_text(encoding="utf-8")
+    table.do(c.AddCharacter(sheet=npc))
+    guard = json.loads(npc)
+    guard.update(id="guard", name="Guard")
+    for aspect in guard["aspects"]:
+        aspect["id"] = aspect["id"].replace("comte-de-vire", "guard")
+    table.do(c.AddCharacter(sheet=json.dumps(guard)))
+    table.do(c.StartSession())
+    table.do(
+        c.StartScene(
+            name="The rooftops",
+            participants=("severine", "comte-de-vire", "guard"),
+            zones=("roof",),
+            positions=(("severine", "roof"), ("comte-de-vire", "roof"), ("guard", "roof")),
+        )
+    )
+    return table
+
+
+def _fight(table: Play, first: str) -> None:
+    table.do(
+        c.StartConflict(
+            sides=(("heroes", ("severine",)), ("cardinal", ("comte-de-vire", "guard"))),
+            kind=ConflictKind.PHYSICAL,
+            first=first,
+        )
+    )
+
+
+@pytest.mark.rule("aspects.counted", "option.multiple-targets")
+def test_a_split_attack_counts_aspects() -> None:
+    """Séverine splits an attack counting hero and swordplay (+3) and ++00: an effort of +5,
+    shared 3 and 2 between the Comte and his guard, who defend on Quick as usual."""
+    table = swarmed()
+    _fight(table, "severine")
+    table.do(c.SplitAttack(actor="severine", counted=(HERO, SWORDPLAY), dice="++00"), "ann")
+    assert (table.log[-1].counted_bonus, view_for(table.s, "gm")["roll"]["effort"]) == (3, 5)
+    table.dice = ["0000", "0000"]  # the table rolls the NPCs' defences
+    table.do(c.AssignTargets(split=(("comte-de-vire", 3), ("guard", 2))), "ann")
+    assert table.log[-1].defend_counted == ()
+    conflict = table.s.conflict
+    assert conflict is not None and conflict.turns.turn is not None
+    aimed = conflict.turns.turn.targets
+    assert aimed is not None
+    assert [(t, r.effort, r.opposition_value) for t, r in sorted(aimed.items())] == [
+        ("comte-de-vire", 3, 3),
+        ("guard", 2, 3),
+    ]
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.named-first", "option.multiple-targets")
+def test_a_zone_attack_meets_a_targets_counted_defence() -> None:
+    """The Comte attacks the whole roof with Flashy (+2) and ++00 (+4): Séverine defends counting
+    hero, swordplay and rooftops (+4) and 0000, a tie. Her defence named by nobody is asked for,
+    an aspect not hers refused; nothing changes until it is right."""
+    table = swarmed()
+    _fight(table, "comte-de-vire")
+    table.do(c.ZoneAttack(actor="comte-de-vire", skill="flashy", zone="roof", dice="++00"))
+    before, length = view_for(table.s, "gm"), len(table.log)
+    for fields, says in (
+        ({}, "name the aspects"),
+        ({"defend_counted": (("severine", ("guard/high_concept/1",)),)}, "not an aspect"),
+        ({"defend_skills": (("severine", "quick"),)}, "no skills to roll"),
+    ):
+        with pytest.raises(FateError, match=says):
+            table.do(c.AssignTargets(defend_dice=(("severine", "0000"),), **fields))  # type: ignore[arg-type]
+        assert (len(table.log), view_for(table.s, "gm")) == (length, before)
+    table.do(
+        c.AssignTargets(
+            defend_dice=(("severine", "0000"),),
+            defend_counted=(("severine", (HERO, SWORDPLAY, ROOFTOPS)),),
+        )
+    )
+    assigned = table.log[-1]
+    assert assigned.defend_counted_bonuses == (("severine", 4),)
+    conflict = table.s.conflict
+    assert conflict is not None and conflict.turns.turn is not None
+    targets = conflict.turns.turn.targets
+    assert targets is not None
+    aimed = targets["severine"]
+    assert (aimed.effort, aimed.opposition_value, aimed.shifts) == (4, 4, 0)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted.no-skills")
+@pytest.mark.parametrize(("actor", "helper"), [("severine", "guard"), ("guard", "severine")])
+def test_teamwork_is_refused_to_a_pc_who_counts_aspects(actor: str, helper: str) -> None:
+    """Teamwork lends a skill (at least Average): a PC who counts aspects has none to lend, nor
+    one to be helped in. Séverine helped by the guard, or helping him, is refused under the
+    rule that such a PC has no skill ratings, changing nothing (the GM may allow it)."""
+    table = swarmed()
+    table.do(
+        c.StartConflict(
+            sides=(("heroes", ("severine", "guard")), ("cardinal", ("comte-de-vire",))),
+            kind=ConflictKind.PHYSICAL,
+            first=actor,
+        )
+    )
+    before, length = view_for(table.s, "gm"), len(table.log)
+    how = {"counted": (HERO,)} if actor == "severine" else {"skill": "quick"}
+    with pytest.raises(IllegalAction) as refused:
+        table.do(
+            c.Attack(
+                actor=actor,
+                target="comte-de-vire",
+                helpers=(helper,),
+                dice="0000",
+                defend_skill="quick",
+                **how,  # type: ignore[arg-type]
+            )
+        )
+    assert refused.value.rule.key == "aspects.counted.no-skills"
+    assert refused.value.waivable
+    assert (len(table.log), view_for(table.s, "gm")) == (length, before)
