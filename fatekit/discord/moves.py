@@ -246,9 +246,9 @@ def counted_named(view: JSON, typed: list[str]) -> tuple[str, ...] | None:
 
 def _counting(view: JSON, options: Mapping[str, Any], actor: str, skill: str | None) -> JSON:
     """A roll's skill, or the aspects its PC counts instead (The Three Rocketeers): the skill
-    typed (the table refuses one where the actor counts), else for a PC that counts no skill
-    and the aspects named (none named: the table asks which). Nothing counted nor typed by one
-    who rolls skills: asked which skill."""
+    as typed (the table refuses it where the actor counts aspects) beside any aspects named;
+    with no skill typed, an empty skill and the aspects named (a PC that counts and names none
+    is asked by the table which). One who rolls skills and names neither is asked the skill."""
     named = _named_counted(view, options, COUNT_OPTIONS)
     if skill is None and named is None and counted_worth(view, actor) is None:
         raise Ask("discord.skill_needed")

@@ -1,3 +1,3 @@
-/* fatekit page bundle of sources 7682876df54f12643b8f60354476d0b52def725b3e660acdfb79fb9d85869ae4 */
-import{M as a,N as b,O as c,P as d,Q as e,R as f,S as g,T as h,U as i,V as j,W as k,X as l,Y as m,Z as n}from"./chunk-6EMI6AIE.js";export{a as app,j as errorText,g as notify,e as openSeat,k as pressed,h as redraw,i as ruleReason,c as seatExtras,b as seatView,n as send,m as showError,l as showErrorBeside,f as subscribe,d as tablePreset};
+/* fatekit page bundle of sources 1569cf16699345adec71ba26f7bc07cfc047852ad72733b13045c296cb8e1ef6 */
+import{M as a,N as b,O as c,P as d,Q as e,R as f,S as g,T as h,U as i,V as j,W as k,X as l,Y as m,Z as n}from"./chunk-4HRCYPVT.js";export{a as app,j as errorText,g as notify,e as openSeat,k as pressed,h as redraw,i as ruleReason,c as seatExtras,b as seatView,n as send,m as showError,l as showErrorBeside,f as subscribe,d as tablePreset};
 //# sourceMappingURL=/web/bundle/store.js.map
