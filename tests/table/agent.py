@@ -204,7 +204,9 @@ class Game:
         PC defending ticks its own (``counted``, ``defend_counted``); everyone else rolls a skill
         as before."""
         preset = getattr(self, "preset", None)
-        if preset is None or preset.counted is None:
+        others = (c.ContestRoll, c.ChallengeRoll, c.SecretRoll, c.SplitAttack, c.ZoneAttack)
+        rolls = (c.Roll, c.Attack, c.CreateAdvantage, c.Overcome, c.AssignTargets, *others)
+        if preset is None or preset.counted is None or not isinstance(command, rolls):
             return command
         characters = self.s.game.characters
 
@@ -217,7 +219,6 @@ class Game:
 
         # The other rolls count aspects too (contests, challenges, secret rolls, attacks on
         # several targets), and a split or zone attack's counting targets defend with theirs.
-        others = (c.ContestRoll, c.ChallengeRoll, c.SecretRoll, c.SplitAttack, c.ZoneAttack)
         if isinstance(command, others):
             found = ticks(command.actor) if command.counted is None else None
             if found is None:
