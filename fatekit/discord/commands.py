@@ -57,7 +57,11 @@ def _o(name: str, **kw: Any) -> Option:
 _AS = _o("as", autocomplete=True)
 _DICE = _o("dice", longest=40)
 _DIFFICULTY = _o("difficulty", type=OptionType.INTEGER, ranged=True)
-_SKILL = _o("skill", required=True, autocomplete=True)
+# Not required: a PC that counts aspects (The Three Rocketeers) names those instead (count1..3).
+_SKILL = _o("skill", autocomplete=True)
+# The aspects a PC counts instead of a skill, and those a PC opposing the roll counts.
+_COUNT = tuple(_o(f"count{n}", autocomplete=True) for n in (1, 2, 3))
+_DEFEND = tuple(_o(f"defend{n}", autocomplete=True) for n in (1, 2, 3))
 # Two combined skill lists: the second list's skill a roll adds (refused at other tables).
 _SECOND = _o("second", autocomplete=True)
 _TASK = _o("task", autocomplete=True)  # a challenge's task (found by the skill when left out)
@@ -90,6 +94,7 @@ COMMANDS: tuple[Slash, ...] = (
         "roll",
         (
             _SKILL,
+            *_COUNT,
             _SECOND,
             _o("action", choices=_ACTIONS),
             _DIFFICULTY,
@@ -100,12 +105,14 @@ COMMANDS: tuple[Slash, ...] = (
             _AS,
             _DICE,
             _WEIGHT,
+            *_DEFEND,
         ),
     ),
     Slash(
         "overcome",
         (
             _SKILL,
+            *_COUNT,
             _SECOND,
             _DIFFICULTY,
             _o("against", autocomplete=True),
@@ -116,12 +123,14 @@ COMMANDS: tuple[Slash, ...] = (
             _AS,
             _DICE,
             _WEIGHT,
+            *_DEFEND,
         ),
     ),
     Slash(
         "advantage",
         (
             _SKILL,
+            *_COUNT,
             _SECOND,
             _DIFFICULTY,
             _o("against", autocomplete=True),
@@ -130,17 +139,20 @@ COMMANDS: tuple[Slash, ...] = (
             _AS,
             _DICE,
             _WEIGHT,
+            *_DEFEND,
         ),
     ),
     Slash(
         "attack",
         (
             _o("target", required=True, autocomplete=True),
-            _o("skill", autocomplete=True),
+            _SKILL,
+            *_COUNT,
             _SECOND,
             _STUNT,
             _AS,
             _DICE,
+            *_DEFEND,
         ),
     ),
     Slash("defend", (_AS,)),
@@ -217,12 +229,14 @@ COMMANDS: tuple[Slash, ...] = (
         "odds",
         (
             _SKILL,
+            *_COUNT,
             _SECOND,
             _o("action", choices=(*_ACTIONS, ("action.attack", "attack"))),
             _DIFFICULTY,
             _o("against", autocomplete=True),
             _AS,
             _WEIGHT,  # the odds of a claim of weight, counted as if the GM allows it
+            *_DEFEND,
         ),
     ),
     Slash("turn", (_o("next", autocomplete=True),)),
@@ -234,7 +248,8 @@ COMMANDS: tuple[Slash, ...] = (
         "secret",
         (
             _o("as", required=True, autocomplete=True),
-            _o("skill", required=True, autocomplete=True),
+            _SKILL,
+            *_COUNT,
             _SECOND,
             _DIFFICULTY,
             _o("reason", longest=_TEXT),

@@ -42,10 +42,15 @@ from fatekit.discord.lookup import (
     skills,
 )
 from fatekit.discord.moves import (
+    COUNT_OPTIONS,
+    DEFEND_OPTIONS,
     Ask,
     Move,
     acting,
     border_aspects,
+    counted_choices,
+    counted_named,
+    counted_worth,
     gm_move,
     move_for,
     open_tasks,
@@ -575,7 +580,18 @@ class FrontDoor:
         caller = self.caller(context)
         seen = await self.seen(context)
         who = acting(seen.view, options)
-        skill = pick(str(options.get("skill", "")), skills(seen.view, who, seen.reader), "skill")
+        # A PC that counts aspects (The Three Rocketeers) names those, not a skill.
+        named = [str(options[n]) for n in COUNT_OPTIONS if options.get(n)]
+        counted = counted_named(seen.view, named)
+        theirs = [str(options[n]) for n in DEFEND_OPTIONS if options.get(n)]
+        defend_counted = counted_named(seen.view, theirs)
+        counting = counted_worth(seen.view, who) is not None
+        if counted is None and counting and not options.get("skill"):
+            counted = ()  # nothing named: the odds at +0, as the table would say
+        skill = ""
+        if counted is None or options.get("skill"):
+            listed = skills(seen.view, who, seen.reader)
+            skill = pick(str(options.get("skill", "")), listed, "skill")
         second = options.get("second")  # two combined lists: the second skill the roll adds
         second_skill = None
         if second:
@@ -603,9 +619,13 @@ class FrontDoor:
                 action=action,
                 weight_claimed=claimed,
                 second_skill=second_skill,
+                counted=counted,
+                defend_counted=defend_counted,
             ),
         )
-        return private_reply(odds_text(found, who, skill, against, seen.reader))
+        return private_reply(
+            odds_text(found, who, skill, against, seen.reader, counted, defend_counted)
+        )
 
     # -- autocomplete -----------------------------------------------------------------------------
 
@@ -645,6 +665,8 @@ class FrontDoor:
                 who = None
             found = skills(view, who, reader)
             return found or [Choice(reader.skill(k), k) for k in view.get("skills", ())]
+        if focused in COUNT_OPTIONS + DEFEND_OPTIONS:
+            return _count_suggestions(view, reader, focused, options)
         if focused == "second":
             # Two combined lists: the second list's skills, rated on the sheet when it is seen.
             keys = view.get("second_skills", ())
@@ -707,6 +729,24 @@ class FrontDoor:
         if focused == "type":
             return [Choice(n, n) for n in sorted(COMMAND_TYPES) if n != "CreateTable"]
         return []
+
+
+def _count_suggestions(
+    view: JSON, reader: Reader, focused: str, options: Mapping[str, Any]
+) -> list[Choice]:
+    """The aspects a PC may count (count1..3: the roller's; defend1..3: those of the PC it
+    rolls against or attacks), with what each adds, less those the other options chose."""
+    names = COUNT_OPTIONS if focused in COUNT_OPTIONS else DEFEND_OPTIONS
+    try:
+        if names is COUNT_OPTIONS:
+            who: str | None = acting(view, options)
+        else:
+            typed = str(options.get("target") or options.get("against") or "")
+            who = pick_character(typed, view, "target") if typed else None
+    except (Ask, Found):
+        return []
+    chosen = tuple(str(options[n]) for n in names if n != focused and options.get(n))
+    return counted_choices(view, who, reader, chosen)
 
 
 def _border_suggestions(seen: Seen, focused: str, options: Mapping[str, Any]) -> list[Choice]:

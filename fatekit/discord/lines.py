@@ -425,6 +425,8 @@ def _piece(r: Reader, piece: Piece, data: JSON) -> object:
         return r.seat(str(value)) if given else ""
     if kind == "aspect":
         return r.aspect(str(value) if given else None)
+    if kind == "aspects":
+        return ", ".join(r.aspect(str(a)) for a in (value if isinstance(value, list) else ()))
     if kind == "skill":
         return r.skill(str(value) if given else None)
     if kind == "track":

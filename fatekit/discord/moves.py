@@ -26,9 +26,14 @@ from fatekit.discord.lookup import (
 )
 
 __all__ = [
+    "COUNT_OPTIONS",
+    "DEFEND_OPTIONS",
     "Ask",
     "Move",
     "acting",
+    "counted_choices",
+    "counted_named",
+    "counted_worth",
     "move_for",
     "open_tasks",
     "resolution_of",
@@ -178,6 +183,82 @@ def _second(view: JSON, options: Mapping[str, Any], actor: str, reader: Reader) 
         return {"second_skill": pick(typed, skills(view, actor, reader), "second")}
     except Found:
         return {"second_skill": typed}
+
+
+#: The options naming the aspects a PC counts instead of a skill (The Three Rocketeers): the
+#: roller's, and those of a PC opposing the roll (an attack's target, a roll's ``against``).
+COUNT_OPTIONS = ("count1", "count2", "count3")
+DEFEND_OPTIONS = ("defend1", "defend2", "defend3")
+#: The value of a count option that counts no aspect at all (a roll at +0), as offered.
+COUNT_NONE = "-"
+
+
+def counted_worth(view: JSON, who: str | None) -> dict[str, int] | None:
+    """What each aspect of ``who``'s sheet adds when counted, as the view gives it (the
+    engine's figures), or ``None`` when ``who`` rolls skills or the seat does not read the
+    sheet."""
+    found = next((c for c in view["characters"] if c["id"] == who), None)
+    if not found or not found.get("revealed"):
+        return None
+    worth = found.get("counted_worth")
+    return {str(k): int(v) for k, v in worth.items()} if isinstance(worth, dict) else None
+
+
+def counted_choices(
+    view: JSON, who: str | None, reader: Reader, chosen: tuple[str, ...] = ()
+) -> list[Choice]:
+    """The aspects ``who`` may count, each with what it adds ("Hero (+2)"), leaving out those
+    already ``chosen``; first, counting none (+0). Empty when ``who`` rolls skills."""
+    worth = counted_worth(view, who)
+    if worth is None:
+        return []
+    listed = [Choice(reader.t("discord.count_none"), COUNT_NONE)]
+    for choice, _ in aspects(view):
+        if choice.value in worth and choice.value not in chosen:
+            listed.append(Choice(f"{choice.name} (+{worth[choice.value]})", choice.value))
+    return listed
+
+
+def _named_counted(view: JSON, options: Mapping[str, Any], names: tuple[str, ...]) -> JSON | None:
+    """The aspects named in ``names`` (ids, or names as typed), or ``None`` when none is: any
+    aspect the seat sees may be named, and one typed that names none goes as typed, so the
+    table says whose it is not (aspects.counted.named-first)."""
+    typed = [t for n in names if (t := _text(options, n)) is not None]
+    found = counted_named(view, typed)
+    return None if found is None else {"counted": list(found)}
+
+
+def counted_named(view: JSON, typed: list[str]) -> tuple[str, ...] | None:
+    """The aspect ids ``typed`` names (:func:`_named_counted`); ``None`` when nothing is."""
+    if not typed:
+        return None
+    listed = [c for c, _ in aspects(view)]
+    out: list[str] = []
+    for text in typed:
+        if text == COUNT_NONE:
+            continue  # counting nothing: a roll at +0
+        try:
+            out.append(pick(text, listed, "count1"))
+        except Found:
+            out.append(text)
+    return tuple(out)
+
+
+def _counting(view: JSON, options: Mapping[str, Any], actor: str, skill: str | None) -> JSON:
+    """A roll's skill, or the aspects its PC counts instead (The Three Rocketeers): the skill
+    as typed (the table refuses it where the actor counts aspects) beside any aspects named;
+    with no skill typed, an empty skill and the aspects named (a PC that counts and names none
+    is asked by the table which). One who rolls skills and names neither is asked the skill."""
+    named = _named_counted(view, options, COUNT_OPTIONS)
+    if skill is None and named is None and counted_worth(view, actor) is None:
+        raise Ask("discord.skill_needed")
+    return {"skill": skill if skill is not None else "", **(named or {})}
+
+
+def _defending(view: JSON, options: Mapping[str, Any]) -> JSON:
+    """The aspects a PC opposing the roll counts (``defend_counted``), when named."""
+    named = _named_counted(view, options, DEFEND_OPTIONS)
+    return {} if named is None else {"defend_counted": named["counted"]}
 
 
 def stunt_names(view: JSON, actor: str | None) -> list[Choice]:
@@ -332,19 +413,22 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
         # In a contest or a challenge an overcome is the side's roll, or a task's.
         side = _contest_side(view, actor)
         if side is not None:
-            skill = _skill(view, options, actor, reader)
+            rolled = _counting(view, options, actor, _skill(view, options, actor, reader))
             second = _second(view, options, actor, reader)
-            return Move(
-                "ContestRoll", {"side": side, "actor": actor, "skill": skill, **second, **dice}
-            )
+            return Move("ContestRoll", {"side": side, "actor": actor, **rolled, **second, **dice})
         if view.get("challenge") and open_tasks(view, reader):
             task = _task(view, options, reader, _skill(view, options, actor, reader))
+            # The task names its skill; a PC that counts aspects names those instead.
+            counted = _named_counted(view, options, COUNT_OPTIONS) or {}
             second = _second(view, options, actor, reader)
-            return Move("ChallengeRoll", {"task": task, "actor": actor, **second, **dice})
+            return Move(
+                "ChallengeRoll", {"task": task, "actor": actor, **counted, **second, **dice}
+            )
     data: JSON = {
         "actor": actor,
-        "skill": _skill(view, options, actor, reader),
+        **_counting(view, options, actor, _skill(view, options, actor, reader)),
         **_second(view, options, actor, reader),
+        **_defending(view, options),
     }
     if options.get("difficulty") is not None:
         data["difficulty"] = int(options["difficulty"])
@@ -370,15 +454,17 @@ def _attack(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
     actor = acting(view, options)
     target = pick_character(str(options.get("target", "")), view, "target")
     skill = _skill(view, options, actor, reader)
-    if skill is None:
+    counting = _named_counted(view, options, COUNT_OPTIONS) is not None
+    if skill is None and not counting and counted_worth(view, actor) is None:
         legal = ((view.get("conflict") or {}).get("legal_actions") or {}).get(actor, ())
         offered: list[str] = next((a["skills"] for a in legal if a["move"] == "attack"), [])
         skill = offered[0] if offered else "fight"
     data: JSON = {
         "actor": actor,
         "target": target,
-        "skill": skill,
+        **_counting(view, options, actor, skill),
         **_second(view, options, actor, reader),
+        **_defending(view, options),
     }
     if _text(options, "dice") is not None:
         data["dice"] = _text(options, "dice")
@@ -543,7 +629,7 @@ def move_for(
         actor = _people(view, options, "as")
         data = {
             "actor": actor,
-            "skill": _skill(view, options, actor, reader),
+            **_counting(view, options, actor, _skill(view, options, actor, reader)),
             **_second(view, options, actor, reader),
         }
         if options.get("difficulty") is not None:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from fatekit.discord.lines import Reader, escape
-from fatekit.discord.moves import zone_ways
+from fatekit.discord.moves import counted_worth, zone_ways
 from fatekit.rules.characters.presets import APPROACH_PRESETS
 
 __all__ = ["odds_text", "scene_text", "sheet_text"]
@@ -34,8 +34,12 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
     aspects = sheet["aspects"] if sheet else found.get("aspects", [])
     if aspects:
         out.append(f"**{t('sheet.aspects')}**")
+    # A PC that counts aspects instead of skills: what each adds when counted (the engine's).
+    worth = counted_worth(view, who) or {}
     for aspect in aspects:
         kind = t(f"aspect.kind.{aspect.get('kind', 'character')}")
+        adds = worth.get(str(aspect.get("id")))
+        kind += f", {t('discord.counts_for', n=adds)}" if adds is not None else ""
         out.append(f"• *{escape(str(aspect['name']))}* ({kind})")
     if sheet is None:
         named = [c for c in found.get("consequences", []) if c.get("name")]
@@ -49,10 +53,12 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
         out.append(escape(str(sheet["description"])))
     approaches = view["table"].get("preset") in APPROACH_PRESETS
     group = "sheet.approaches" if approaches else "sheet.skills"
-    out.append(f"**{t(group)}**")
     rated = sorted(sheet.get("skills", {}).items(), key=lambda kv: (-kv[1], kv[0]))
     modes = found.get("modes") or []
-    if modes:  # a rule set with modes: each mode and its rating, the skills written under it
+    if worth:  # a PC that counts aspects has no skills: the aspects above stand for them
+        out.append(t("discord.counts_instead"))
+    elif modes:  # a rule set with modes: each mode and its rating, the skills written under it
+        out.append(f"**{t(group)}**")
         skills = dict(rated)
         for mode in modes:
             under = ", ".join(
@@ -63,6 +69,7 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
                 f"• {reader.mode(mode['key'])} {reader.rating(mode['rating'])}{weird}: {under}"
             )
     else:
+        out.append(f"**{t(group)}**")
         out.append(", ".join(f"{reader.skill(k)} {reader.rating(v)}" for k, v in rated))
     if sheet.get("stunts"):
         out.append(f"**{t('sheet.stunts')}**")
@@ -236,9 +243,28 @@ def _percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f} %"
 
 
-def odds_text(found: JSON, who: str, skill: str, against: str | None, reader: Reader) -> str:
+def counted_text(view: JSON, who: str, counted: tuple[str, ...], total: int, reader: Reader) -> str:
+    """The aspects ``who`` counts for a roll, each with what it adds, and the total the
+    engine gave ("Counted: *Hero* +2, *Swordplay* +1 = +3")."""
+    worth = counted_worth(view, who) or {}
+    if not counted:
+        return reader.t("odds.counted_none", total=f"{total:+d}")
+    parts = ", ".join(f"{reader.aspect(a)} {worth.get(a, 0):+d}" for a in counted)
+    return reader.t("odds.counted", parts=parts, total=f"{total:+d}")
+
+
+def odds_text(
+    found: JSON,
+    who: str,
+    skill: str,
+    against: str | None,
+    reader: Reader,
+    counted: tuple[str, ...] | None = None,
+    defend_counted: tuple[str, ...] | None = None,
+) -> str:
     """The exact chance of each outcome of a roll, as :func:`~fatekit.table.offers.roll_odds`
-    found it for the seat (the page's roll dialog shows the same), with the stunts it counts."""
+    found it for the seat (the page's roll dialog shows the same), with the stunts it counts
+    and the aspects counted instead of a skill (``counted``, ``defend_counted``)."""
     t = reader.t
     # Weight: the dice the engine turns to + on either side (said even when the odds are hidden).
     weighed = [
@@ -251,14 +277,28 @@ def odds_text(found: JSON, who: str, skill: str, against: str | None, reader: Re
     ]
     if found.get("hidden"):
         return "\n".join([t("odds.hidden"), *weighed])
-    me = f"{reader.who(who)}, {reader.skill(skill)} {reader.rating(int(found['modifier']))}"
+    mine = reader.rating(int(found["modifier"]))
+    me = (
+        f"{reader.who(who)}, {mine}"
+        if counted is not None
+        else (f"{reader.who(who)}, {reader.skill(skill)} {mine}")
+    )
     opposition = reader.rating(int(found["opposition"]))
+    theirs = found.get("defend_counted_bonus")
     if found.get("active") and against is not None:
-        them = f"{reader.who(against)}, {reader.skill(found.get('defend_skill'))} {opposition}"
+        if theirs is not None:
+            them = f"{reader.who(against)}, {opposition}"
+        else:
+            them = f"{reader.who(against)}, {reader.skill(found.get('defend_skill'))} {opposition}"
         said = t("odds.active", me=me, them=them)
     else:
         said = t("odds.passive", me=me, them=opposition)
     out = [f"**{t('odds.title')}**: {said}"]
+    view = reader.view
+    if counted is not None and found.get("counted_bonus") is not None:
+        out.append(f"• {counted_text(view, who, counted, int(found['counted_bonus']), reader)}")
+    if defend_counted is not None and theirs is not None and against is not None:
+        out.append(f"• {counted_text(view, against, defend_counted, int(theirs), reader)}")
     for stunt in found.get("stunts", ()):
         key = "odds.stunt" if stunt.get("counted") else "odds.stunt_paid"
         out.append(f"• {t(key, name=escape(str(stunt['name'])), n=stunt['bonus'])}")

@@ -22,6 +22,7 @@ from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy, TeamworkPo
 from fatekit.odds.teamwork import TeamworkPlan, teamwork_plan
 from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.combined_rolls import best_second, first_skills, pair_rating
+from fatekit.rules.characters.counted import counted_bonus
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
@@ -63,6 +64,9 @@ class Roll:
     # Two combined skill lists: the second list's skill added (the fighter's best), counted in
     # ``modifier``; None with one list.
     second: str | None = None
+    # Aspects counted instead of a skill (The Three Rocketeers): their bonus, which the rules
+    # engine takes as the roll's rating (``skill`` is then ""); None: a skill is rolled.
+    rating: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +236,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
                 scale=None
                 if spec.scale is None
                 else conflict.roster.scale_ladder.level(spec.scale),
+                counted=spec.counted,
             )
         )
     forms, carries = _forms(scenario, conflict, game, fighters)
@@ -357,7 +362,69 @@ def _fighter(
     armor: int,
     free_invokes: int,
     scale: int | None,
+    counted: tuple[str, ...] | None = None,
 ) -> FighterPlan:
+    track = conflict.roster.harm
+    if counted is not None and preset.counted is not None:
+        # A PC that counts aspects rolls every action at their bonus, as the rules count it.
+        bonus = counted_bonus(preset.counted, sheet, counted)
+        rolled = Roll("", bonus, rating=bonus)
+        rolls: tuple[Roll, Roll | None, Roll, Roll, Roll, Roll] = (
+            rolled,
+            None,  # no skill reaches further: a swashbuckler closes in to fight
+            rolled,
+            rolled,
+            rolled,
+            rolled,
+        )
+    else:
+        rolls = _skill_rolls(sheet, preset, conflict, policy)
+    close, ranged, defend_close, defend_ranged, advantage, move = rolls
+    stress = stress_track_for(sheet, track)
+    usable = [
+        (i, slot.shifts, SEVERITIES.index(slot.severity))
+        for i, slot in enumerate(sheet.consequences)
+        if slot.serves(track) and slot.severity is not Severity.EXTREME
+    ]
+    allow_extreme = game.ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
+    apart = game.ruleset.has(OptionalRule.CONDITIONS_APART)
+    return FighterPlan(
+        id=sheet.id,
+        side=side,
+        pc=sheet.kind is CharacterKind.PC,
+        close=close,
+        ranged=ranged,
+        defend_close=defend_close,
+        defend_ranged=defend_ranged,
+        advantage=advantage,
+        move=move,
+        weapon=weapon,
+        armor=armor,
+        escalating=stress is not None and stress.style is StressStyle.ESCALATING,
+        boxes=tuple(b.value for b in stress.boxes) if stress else (),
+        marked=tuple(b.marked for b in stress.boxes) if stress else (),
+        slots=tuple(usable),
+        filled=tuple(not sheet.consequences[i].is_free for i, _, _ in usable),
+        candidates=_candidates(
+            [shifts for _, shifts, _ in usable],
+            allow_extreme and policy.absorb is not AbsorbPolicy.NO_EXTREME,
+        ),
+        extreme_ok=extreme_available(sheet, allow_extreme=allow_extreme, clock=game.clock),
+        own_aspects=len(sheet.aspects),
+        fate_points=game.ledger.account(sheet.id).available,
+        zone=zone,
+        free_invokes=free_invokes,
+        scale=scale,
+        row_marks=_row_marks(sheet, [i for i, _, _ in usable]) if apart else None,
+        weight=sheet.weight,
+    )
+
+
+def _skill_rolls(
+    sheet: Character, preset: Preset, conflict: Conflict, policy: SidePolicy
+) -> tuple[Roll, Roll | None, Roll, Roll, Roll, Roll]:
+    """A fighter's best close and ranged attacks, its defences against each, its advantage and
+    its move, by skill."""
     track = conflict.roster.harm
     mental = conflict.roster.kind is ConflictKind.MENTAL
     skills = _skills(sheet, preset)
@@ -382,43 +449,13 @@ def _fighter(
     # Shooting from afar at Mediocre is a waste of a turn: only a ranged skill of Average (+1)
     # or better (stunts included) makes a fighter stay back and shoot rather than close in.
     far = [a for a in attacks if a.ranged and a.modifier >= 1]
-    stress = stress_track_for(sheet, track)
-    usable = [
-        (i, slot.shifts, SEVERITIES.index(slot.severity))
-        for i, slot in enumerate(sheet.consequences)
-        if slot.serves(track) and slot.severity is not Severity.EXTREME
-    ]
-    allow_extreme = game.ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
-    apart = game.ruleset.has(OptionalRule.CONDITIONS_APART)
-    return FighterPlan(
-        id=sheet.id,
-        side=side,
-        pc=sheet.kind is CharacterKind.PC,
-        close=close,
-        ranged=_best(far) if far else None,
-        defend_close=_defence(sheet, preset, track, melee=True),
-        defend_ranged=_defence(sheet, preset, track, melee=False),
-        advantage=_advantage(sheet, skills, policy.advantage_skill, second),
-        move=_move(sheet, preset, skills, second),
-        weapon=weapon,
-        armor=armor,
-        escalating=stress is not None and stress.style is StressStyle.ESCALATING,
-        boxes=tuple(b.value for b in stress.boxes) if stress else (),
-        marked=tuple(b.marked for b in stress.boxes) if stress else (),
-        slots=tuple(usable),
-        filled=tuple(not sheet.consequences[i].is_free for i, _, _ in usable),
-        candidates=_candidates(
-            [shifts for _, shifts, _ in usable],
-            allow_extreme and policy.absorb is not AbsorbPolicy.NO_EXTREME,
-        ),
-        extreme_ok=extreme_available(sheet, allow_extreme=allow_extreme, clock=game.clock),
-        own_aspects=len(sheet.aspects),
-        fate_points=game.ledger.account(sheet.id).available,
-        zone=zone,
-        free_invokes=free_invokes,
-        scale=scale,
-        row_marks=_row_marks(sheet, [i for i, _, _ in usable]) if apart else None,
-        weight=sheet.weight,
+    return (
+        close,
+        _best(far) if far else None,
+        _defence(sheet, preset, track, melee=True),
+        _defence(sheet, preset, track, melee=False),
+        _advantage(sheet, skills, policy.advantage_skill, second),
+        _move(sheet, preset, skills, second),
     )
 
 

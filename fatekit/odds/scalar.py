@@ -225,6 +225,7 @@ class _Run:
             hazard.skill,
             dice=self.dice_of(actor),
             defender_dice=self.dice_of(target),
+            defend_rating=self.fighter(target).defend_close.rating,
         )
         defence = roll.opposition
         assert defence is not None
@@ -442,6 +443,9 @@ class _Run:
             ranged=attack.ranged,
             helpers=self.helpers(actor, target, attack),
             second_skill=attack.second,
+            # Aspects counted (The Three Rocketeers): the bonus stands for a skill's rating.
+            rating=attack.rating,
+            defend_rating=self.fighter(target).defend_close.rating,
         )
         defence = roll.opposition
         assert defence is not None
@@ -489,6 +493,7 @@ class _Run:
             dice=self.dice_of(actor),
             difficulty=difficulty,
             second_skill=advantage.second,
+            rating=advantage.rating,
         )
         roll.roll()
         self.use_stunts(roll)
@@ -504,6 +509,7 @@ class _Run:
             difficulty=self.plan.move_difficulty,
             move_to=to,
             second_skill=move.second,
+            rating=move.rating,
         )
         roll.roll()
         self.use_stunts(roll)

@@ -39,6 +39,7 @@ from fatekit.odds.big_bad import big_bad_from_dict
 from fatekit.odds.hazards import HazardSpec, parse_hazards
 from fatekit.odds.sheets import entry_character
 from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.counted import counted_bonus, counts_aspects
 from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.characters.presets import get_preset
@@ -150,6 +151,9 @@ class Fighter:
     # How this character's rolls are drawn, when not the scenario's way (a table's seat that
     # draws its own way: its player's characters roll that way).
     randomizer: Randomizer | None = None
+    # A PC that counts aspects instead of skills (The Three Rocketeers): the ids of the aspects
+    # it counts on each of its rolls in the fight; None for everyone who rolls skills.
+    counted: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,7 +459,17 @@ def _fighters(
         _check_keys(
             entry,
             where,
-            {"file", "character", "zone", "weapon", "armor", "copies", "scale", "randomizer"},
+            {
+                "file",
+                "character",
+                "zone",
+                "weapon",
+                "armor",
+                "copies",
+                "scale",
+                "randomizer",
+                "counted",
+            },
         )
         if ("file" in entry) == ("character" in entry):
             raise BadInput(f"{where} needs exactly one of 'file' and 'character'")
@@ -492,16 +506,49 @@ def _fighters(
         except BadInput as error:
             raise BadInput(f"{where}: {error}") from None
         copies = _whole(entry.get("copies", 1), f"{where}.copies", least=1)
+        named = _counted(entry.get("counted"), character, preset, f"{where}.counted")
         for n in range(1, copies + 1):
             sheet_copy = copy.deepcopy(character)
             if copies > 1:
                 _rename(sheet_copy, f"{character.id}-{n}", f"{character.name} {n}")
             if sheet_copy.id in fighters:
                 raise BadInput(f"{where}: two characters have the id {sheet_copy.id!r}")
+            mine = None
+            if named is not None:  # a copy counts its own aspects of the same names
+                ids = {a.id: i for i, a in enumerate(character.aspects)}
+                mine = tuple(sheet_copy.aspects[ids[a]].id for a in named)
             fighters[sheet_copy.id] = Fighter(
-                sheet_copy, None if zone is None else str(zone), weapon, armor, scale, own
+                sheet_copy, None if zone is None else str(zone), weapon, armor, scale, own, mine
             )
     return fighters
+
+
+def _counted(
+    value: Any, character: Character, preset: Preset, where: str
+) -> tuple[str, ...] | None:
+    """The aspects a PC counts on its rolls in the fight, by id or by name, checked by the
+    rules (:func:`~fatekit.rules.characters.counted.counted_bonus`). Left out, the simulator's
+    policy counts the aspects the rule set values above the rest (The Three Rocketeers: the
+    hero aspect, +2) and no other: which others bear on a roll is the player's call."""
+    counted = preset.counted
+    if counted is None or not counts_aspects(counted, character):
+        if value is not None:
+            raise BadInput(
+                f"{where}: only a PC in a rule set that counts aspects counts them "
+                f"({character.id} rolls skills)"
+            )
+        return None
+    if value is None:
+        valued = {kind for kind, _ in counted.bonuses}
+        return tuple(a.id for a in character.aspects if a.kind in valued)
+    typed = _strings(value, where)
+    by_name = {a.name: a.id for a in character.aspects}
+    named = tuple(by_name.get(t, t) for t in typed)
+    try:
+        counted_bonus(counted, character, named)
+    except IllegalAction as error:
+        raise BadInput(f"{where}: {error}") from None
+    return named
 
 
 def _rename(character: Character, new_id: str, name: str) -> None:

@@ -24,7 +24,13 @@ from fatekit.rules.core.errors import BadInput, IllegalAction
 if TYPE_CHECKING:
     from fatekit.table.state import TableState
 
-__all__ = ["Counted", "CountedRolled", "check_counted_bonus", "counted_fields"]
+__all__ = [
+    "Counted",
+    "CountedRolled",
+    "check_counted_bonus",
+    "counted_fields",
+    "defence_counted",
+]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,6 +116,14 @@ def counted_fields(
         "defend_counted": theirs,
         "defend_counted_bonus": their_bonus,
     }
+
+
+def defence_counted(
+    state: TableState, who: str, skill: str | None, named: tuple[str, ...] | None
+) -> tuple[tuple[str, ...] | None, int | None]:
+    """The aspects ``who`` counts to defend and their bonus, decided now (``(None, None)``: a
+    skill is rolled): refuses as :func:`counted_fields` does a defender's."""
+    return _side(state, who, skill, named, defence=True)
 
 
 def check_counted_bonus(state: TableState, who: str, named: tuple[str, ...], said: int) -> int:

@@ -121,14 +121,6 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
     scene = game.scene
     if scene is None or scene.ended:
         raise BadInput("there is no scene in play: start one to foresee how a fight in it goes")
-    if state.ruleset.preset.counted is not None:
-        # Which aspects a PC would count on each roll is its player's call; the simulator has
-        # no policy for it yet, and rating such PCs +0 would foresee a fight that is not theirs.
-        raise BadInput(
-            f"{state.ruleset.preset.name}'s PCs count aspects instead of skills, which the "
-            "simulator does not play yet: foresight is not offered at this table",
-            code="foresight_counted",
-        )
     conflict = state.conflict
     if conflict is not None and kind is not None and kind is not conflict.roster.kind:
         raise BadInput(f"the conflict in play is {conflict.roster.kind.value}, not {kind.value}")

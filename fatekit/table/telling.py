@@ -27,6 +27,7 @@ __all__ = [
     "Piece",
     "When",
     "aspect",
+    "aspects",
     "count",
     "dice",
     "either",
@@ -50,7 +51,7 @@ __all__ = [
 
 #: What a piece shows (the front ends implement each):
 #: ``who`` a character's name (the GM for none); ``seat`` a seat's name; ``aspect`` an aspect by
-#: id (a hidden one said so); ``skill`` a skill's name (none: any skill); ``track`` a stress
+#: id (a hidden one said so); ``aspects`` a list of aspect ids, each so, joined; ``skill`` a skill's name (none: any skill); ``track`` a stress
 #: track's name; ``rating`` a number on the ladder (none: hidden); ``preset`` a preset's name;
 #: ``milestone`` a milestone's name as the table's advancement calls it; ``dice`` the faces
 #: rolled (and a defender's, ``also``; none: hidden); ``text`` what people typed, in a ``style``
@@ -64,6 +65,7 @@ Kind = Literal[
     "who",
     "seat",
     "aspect",
+    "aspects",
     "skill",
     "track",
     "rating",
@@ -157,6 +159,10 @@ def seat(field: str) -> Piece:
 
 def aspect(field: str) -> Piece:
     return Piece("aspect", field)
+
+
+def aspects(field: str) -> Piece:
+    return Piece("aspects", field)
 
 
 def skill(field: str) -> Piece:

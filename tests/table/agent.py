@@ -204,9 +204,9 @@ class Game:
         PC defending ticks its own (``counted``, ``defend_counted``); everyone else rolls a skill
         as before."""
         preset = getattr(self, "preset", None)
-        if not isinstance(command, (c.Roll, c.Attack, c.CreateAdvantage, c.Overcome)):
-            return command
-        if preset is None or preset.counted is None:
+        others = (c.ContestRoll, c.ChallengeRoll, c.SecretRoll, c.SplitAttack, c.ZoneAttack)
+        rolls = (c.Roll, c.Attack, c.CreateAdvantage, c.Overcome, c.AssignTargets, *others)
+        if preset is None or preset.counted is None or not isinstance(command, rolls):
             return command
         characters = self.s.game.characters
 
@@ -217,6 +217,38 @@ class Game:
             ids = [a.id for a in sheet.aspects]
             return tuple(self.rng.sample(ids, self.rng.randint(0, min(3, len(ids)))))
 
+        # The other rolls count aspects too (contests, challenges, secret rolls, attacks on
+        # several targets), and a split or zone attack's counting targets defend with theirs.
+        if isinstance(command, others):
+            found = ticks(command.actor) if command.counted is None else None
+            if found is None:
+                return command
+            skilled = {} if isinstance(command, c.ChallengeRoll) else {"skill": ""}
+            return dataclasses.replace(command, counted=found, **skilled)  # type: ignore[arg-type]
+        if isinstance(command, c.AssignTargets) and self.s.conflict is not None:
+            # The targets: those the split names, or everyone else active in the zone attacked.
+            targets = [w for w, _ in command.split]
+            scene, conflict = self.s.game.scene, self.s.conflict
+            zones = scene.zones if scene is not None else None
+            turn = conflict.turns.turn
+            if not targets and zones is not None and self.s.zone_attack is not None:
+                active = conflict.roster.active()
+                targets = [
+                    p
+                    for p in zones.occupants(self.s.zone_attack)
+                    if p in active and (turn is None or p != turn.actor)
+                ]
+            named = dict(command.defend_counted)
+            for who in targets:
+                found = ticks(who) if who not in named else None
+                if found is not None:
+                    named[who] = found
+            skills = tuple((w, k) for w, k in command.defend_skills if w not in named)
+            return dataclasses.replace(
+                command, defend_counted=tuple(named.items()), defend_skills=skills
+            )
+        if not isinstance(command, (c.Roll, c.Attack, c.CreateAdvantage, c.Overcome)):
+            return command
         changes: dict[str, Any] = {}
         mine = ticks(command.actor) if command.counted is None else None
         if mine is not None:

@@ -5,14 +5,16 @@ approaches; what is refused changes nothing."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from fatekit.odds import chances
+from fatekit.odds import chances, play
+from fatekit.odds.plan import fight_plan
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.errors import BadInput, FateError
+from fatekit.rules.core.errors import BadInput, FateError, IllegalAction
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import fold, view_for
@@ -322,10 +324,273 @@ def _exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def test_foresight_is_refused_with_its_reason_and_code() -> None:
-    """The simulator has no policy for the aspects a PC would count: it says so rather than
-    foresee a fight with every PC at +0."""
+@pytest.mark.rule("aspects.counted")
+def test_foresight_fights_a_counting_pc_at_its_counted_bonus() -> None:
+    """Foresight at the rooftop duel: Séverine, who counts aspects, fights at the bonus of the
+    simulator's default (the hero aspect, +2, by the rules' counted_bonus), never at +0 on
+    approaches she does not have; the Comte on his approaches."""
     table = duel()
-    with pytest.raises(BadInput, match="count aspects instead of skills") as refused:
-        foresight_scenarios(table.s)
-    assert refused.value.code == "foresight_counted"
+    found = foresight_scenarios(table.s)
+    plan = fight_plan(found.baseline)
+    severine = plan.fighters[plan.index("severine")]
+    assert (severine.close.modifier, severine.defend_close.rating, severine.ranged) == (2, 2, None)
+    comte = plan.fighters[plan.index("comte-de-vire")]
+    assert (comte.close.skill, comte.close.rating) == ("quick", None)
+    outcomes = play(found.baseline, 200, seed=1)
+    assert outcomes.runs == 200
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.npcs")
+def test_a_contests_overcome_counts_aspects() -> None:
+    """A rooftop chase as a contest: Séverine counts hero and rooftops (+3) and 0000, the Comte
+    rolls Quick (+3) and 0000; each side's effort is +3; a skill named by her is refused."""
+    table = rooftops()
+    table.do(
+        c.StartContest(
+            sides=(("heroes", ("severine",)), ("cardinal", ("comte-de-vire",))),
+            intents=(("heroes", "escape"), ("cardinal", "catch her")),
+        )
+    )
+    with pytest.raises(BadInput) as refused:
+        table.do(c.ContestRoll(side="heroes", actor="severine", skill="quick"), "ann")
+    assert refused.value.code == "counted_not_skill"
+    table.do(
+        c.ContestRoll(side="heroes", actor="severine", counted=(HERO, ROOFTOPS), dice="0000"),
+        "ann",
+    )
+    rolled = table.log[-1]
+    assert (rolled.counted, rolled.counted_bonus) == ((HERO, ROOFTOPS), 3)
+    table.do(c.ContestRoll(side="cardinal", actor="comte-de-vire", skill="quick", dice="0000"))
+    efforts = sorted(r["effort"] for r in view_for(table.s, "gm")["rolls"])
+    assert efforts == [3, 3]
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+    line = seen_line(table, "ann", "en", back=2)
+    assert "rolled in the contest, counting *Rocket Ace" in line
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.named-first")
+def test_a_challenges_task_counts_aspects_in_place_of_its_skill() -> None:
+    """A task calling for Quick at Fair (+2): Séverine counts her rooftops aspect (+1) and +000:
+    an effort of +2, a tie; naming none is asked for, and an aspect not hers is refused."""
+    table = rooftops()
+    table.do(c.StartChallenge(tasks=(("roofs", "cross the roofs", "quick", 2),)))
+    for fields, says in (({}, "name the aspects"), ({"counted": (TROUBLE, TROUBLE)}, "twice")):
+        with pytest.raises(FateError, match=says):
+            table.do(c.ChallengeRoll(task="roofs", actor="severine", dice="0000", **fields), "ann")  # type: ignore[arg-type]
+    table.do(
+        c.ChallengeRoll(task="roofs", actor="severine", counted=(ROOFTOPS,), dice="+000"), "ann"
+    )
+    (roll,) = view_for(table.s, "gm")["rolls"]
+    assert (roll["effort"], roll["shifts"]) == (2, 0)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+    assert "counting *Every Rooftop of Montmartre Is My Road*" in seen_line(table, "ann", "en")
+
+
+@pytest.mark.rule("aspects.counted")
+def test_a_secret_roll_for_a_counting_pc_counts_its_aspects() -> None:
+    """The GM rolls behind the screen for Séverine, counting hero and swordplay (+3), +000: an
+    effort of +4 against Good (+3), a success; a skill for her is refused."""
+    table = rooftops()
+    with pytest.raises(BadInput) as refused:
+        table.do(c.SecretRoll(actor="severine", skill="careful", dice="0000"))
+    assert refused.value.code == "counted_not_skill"
+    table.do(c.SecretRoll(actor="severine", counted=(HERO, SWORDPLAY), difficulty=3, dice="+000"))
+    (kept,) = view_for(table.s, "gm")["screen"]["secret_rolls"]
+    assert (kept["effort"], kept["outcome"]) == (4, "success")
+    assert table.log[-1].counted_bonus == 3
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted")
+def test_an_overcome_to_move_zones_counts_aspects() -> None:
+    """Two roofs away, past the first: Séverine counts hero and rooftops (+3), 0000, against
+    Fair (+2), and gets there."""
+    table = Play()
+    table.do(c.CreateTable(name="Paris", preset="rocketeers"))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    sheet = (SAMPLES / "severine-dufresne.character.json").read_text(encoding="utf-8")
+    table.do(c.AddCharacter(sheet=sheet, owner="ann"), "ann")
+    table.do(c.StartSession())
+    table.do(
+        c.StartScene(
+            name="Montmartre",
+            participants=("severine",),
+            zones=("steeple", "gables", "chimneys"),
+            links=(("steeple", "gables"), ("gables", "chimneys")),
+            positions=(("severine", "steeple"),),
+        )
+    )
+    table.do(
+        c.Roll(
+            actor="severine",
+            action=Action.OVERCOME,
+            counted=(HERO, ROOFTOPS),
+            difficulty=2,
+            move_to="chimneys",
+            dice="0000",
+        ),
+        "ann",
+    )
+    assert table.log[-1].counted_bonus == 3
+    table.do(c.ResolveRoll(), "ann")
+    assert table.s.game.scene is not None and table.s.game.scene.zones is not None
+    assert table.s.game.scene.zones.positions["severine"] == "chimneys"
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted")
+def test_an_advantage_made_against_a_pc_outside_a_conflict_meets_its_counted_defence() -> None:
+    """The Comte creates an advantage on Séverine with Clever (+2) and ++00 (+4); she opposes
+    counting hero and family (+3) and 0000, outside any conflict."""
+    table = rooftops()
+    table.do(
+        c.Roll(
+            actor="comte-de-vire",
+            skill="clever",
+            action=Action.CREATE_ADVANTAGE,
+            against="severine",
+            defend_counted=(HERO, "severine/character/2"),
+            dice="++00",
+            defend_dice="0000",
+        )
+    )
+    roll = view_for(table.s, "gm")["roll"]
+    assert (roll["effort"], roll["opposition"]) == (4, 3)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+def seen_line(table: Play, seat: str, language: str, back: int = 1) -> str:
+    """An event's line (the last, or ``back`` from the end) as Discord tells it to ``seat`` (the
+    page reads the same declaration)."""
+    from fatekit.discord.door import seen_by
+    from fatekit.table import event_for
+
+    event = event_for(table.log[-back], table.s, seat)
+    said = seen_by(table.s, seat, language).reader.line(event)
+    assert said is not None
+    return said.replace("\\", "")
+
+
+def swarmed() -> Play:
+    """The rooftop duel with the multiple-targets option, two of the Comte's guards beside him
+    on the same roof, and the Comte's side acting first or Séverine (``first``)."""
+    table = Play()
+    table.do(c.CreateTable(name="Paris", preset="rocketeers", options=("multiple_targets",)))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    sheet = (SAMPLES / "severine-dufresne.character.json").read_text(encoding="utf-8")
+    table.do(c.AddCharacter(sheet=sheet, owner="ann"), "ann")
+    npc = (SAMPLES / "comte-de-vire.character.json").read_text(encoding="utf-8")
+    table.do(c.AddCharacter(sheet=npc))
+    guard = json.loads(npc)
+    guard.update(id="guard", name="Guard")
+    for aspect in guard["aspects"]:
+        aspect["id"] = aspect["id"].replace("comte-de-vire", "guard")
+    table.do(c.AddCharacter(sheet=json.dumps(guard)))
+    table.do(c.StartSession())
+    table.do(
+        c.StartScene(
+            name="The rooftops",
+            participants=("severine", "comte-de-vire", "guard"),
+            zones=("roof",),
+            positions=(("severine", "roof"), ("comte-de-vire", "roof"), ("guard", "roof")),
+        )
+    )
+    return table
+
+
+def _fight(table: Play, first: str) -> None:
+    table.do(
+        c.StartConflict(
+            sides=(("heroes", ("severine",)), ("cardinal", ("comte-de-vire", "guard"))),
+            kind=ConflictKind.PHYSICAL,
+            first=first,
+        )
+    )
+
+
+@pytest.mark.rule("aspects.counted", "option.multiple-targets")
+def test_a_split_attack_counts_aspects() -> None:
+    """Séverine splits an attack counting hero and swordplay (+3) and ++00: an effort of +5,
+    shared 3 and 2 between the Comte and his guard, who defend on Quick as usual."""
+    table = swarmed()
+    _fight(table, "severine")
+    table.do(c.SplitAttack(actor="severine", counted=(HERO, SWORDPLAY), dice="++00"), "ann")
+    assert (table.log[-1].counted_bonus, view_for(table.s, "gm")["roll"]["effort"]) == (3, 5)
+    table.dice = ["0000", "0000"]  # the table rolls the NPCs' defences
+    table.do(c.AssignTargets(split=(("comte-de-vire", 3), ("guard", 2))), "ann")
+    assert table.log[-1].defend_counted == ()
+    conflict = table.s.conflict
+    assert conflict is not None and conflict.turns.turn is not None
+    aimed = conflict.turns.turn.targets
+    assert aimed is not None
+    assert [(t, r.effort, r.opposition_value) for t, r in sorted(aimed.items())] == [
+        ("comte-de-vire", 3, 3),
+        ("guard", 2, 3),
+    ]
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted", "aspects.counted.named-first", "option.multiple-targets")
+def test_a_zone_attack_meets_a_targets_counted_defence() -> None:
+    """The Comte attacks the whole roof with Flashy (+2) and ++00 (+4): Séverine defends counting
+    hero, swordplay and rooftops (+4) and 0000, a tie. Her defence named by nobody is asked for,
+    an aspect not hers refused; nothing changes until it is right."""
+    table = swarmed()
+    _fight(table, "comte-de-vire")
+    table.do(c.ZoneAttack(actor="comte-de-vire", skill="flashy", zone="roof", dice="++00"))
+    before, length = view_for(table.s, "gm"), len(table.log)
+    for fields, says in (
+        ({}, "name the aspects"),
+        ({"defend_counted": (("severine", ("guard/high_concept/1",)),)}, "not an aspect"),
+        ({"defend_skills": (("severine", "quick"),)}, "no skills to roll"),
+    ):
+        with pytest.raises(FateError, match=says):
+            table.do(c.AssignTargets(defend_dice=(("severine", "0000"),), **fields))  # type: ignore[arg-type]
+        assert (len(table.log), view_for(table.s, "gm")) == (length, before)
+    table.do(
+        c.AssignTargets(
+            defend_dice=(("severine", "0000"),),
+            defend_counted=(("severine", (HERO, SWORDPLAY, ROOFTOPS)),),
+        )
+    )
+    assigned = table.log[-1]
+    assert assigned.defend_counted_bonuses == (("severine", 4),)
+    conflict = table.s.conflict
+    assert conflict is not None and conflict.turns.turn is not None
+    targets = conflict.turns.turn.targets
+    assert targets is not None
+    aimed = targets["severine"]
+    assert (aimed.effort, aimed.opposition_value, aimed.shifts) == (4, 4, 0)
+    assert view_for(fold(table.log), "gm") == view_for(table.s, "gm")
+
+
+@pytest.mark.rule("aspects.counted.no-skills")
+@pytest.mark.parametrize(("actor", "helper"), [("severine", "guard"), ("guard", "severine")])
+def test_teamwork_is_refused_to_a_pc_who_counts_aspects(actor: str, helper: str) -> None:
+    """Teamwork lends a skill (at least Average): a PC who counts aspects has none to lend, nor
+    one to be helped in. Séverine helped by the guard, or helping him, is refused under the
+    rule that such a PC has no skill ratings, changing nothing (the GM may allow it)."""
+    table = swarmed()
+    table.do(
+        c.StartConflict(
+            sides=(("heroes", ("severine", "guard")), ("cardinal", ("comte-de-vire",))),
+            kind=ConflictKind.PHYSICAL,
+            first=actor,
+        )
+    )
+    before, length = view_for(table.s, "gm"), len(table.log)
+    how = {"counted": (HERO,)} if actor == "severine" else {"skill": "quick"}
+    with pytest.raises(IllegalAction) as refused:
+        table.do(
+            c.Attack(
+                actor=actor,
+                target="comte-de-vire",
+                helpers=(helper,),
+                dice="0000",
+                defend_skill="quick",
+                **how,  # type: ignore[arg-type]
+            )
+        )
+    assert refused.value.rule.key == "aspects.counted.no-skills"
+    assert refused.value.waivable
+    assert (len(table.log), view_for(table.s, "gm")) == (length, before)

@@ -12,6 +12,7 @@ from fatekit.rules.characters.combined_rolls import (
     combined_rating,
     first_skills,
 )
+from fatekit.rules.characters.counted import COUNTED_NO_SKILLS_RULE, counts_aspects
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import DiceSource
@@ -266,12 +267,20 @@ class Defence:
             return
         roster, exchange = self.roster, self.turns.exchange
         side = roster.fighter(actor).side
+        counted = roster.preset.counted
         for helper in helping:
             fighter = roster.fighter(helper)
             if helper == actor or fighter.side != side or fighter.status is not Status.ACTIVE:
                 raise ForbiddenAction(f"{helper} is not an active ally of {actor}", TEAMWORK_RULE)
             if helper in exchange.acted:
                 refuse(f"{helper} has already acted this exchange", TEAMWORK_RULE)
+        # Teamwork lends a skill: a PC who counts aspects has none to lend or to be helped in.
+        for who in (actor, *helping):
+            if counts_aspects(counted, roster.fighter(who).character):
+                refuse(
+                    f"{who} counts aspects and has no skill for teamwork to help with",
+                    COUNTED_NO_SKILLS_RULE,
+                )
         ratings = {actor: roll.rating}
         ratings.update({h: roster.rating(roster.fighter(h).character, skill) for h in helping})
         try:

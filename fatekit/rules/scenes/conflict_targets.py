@@ -116,6 +116,7 @@ class Targets:
         dice: DiceSource,
         ranged: bool | None = None,
         second: str | None = None,
+        rating: int | None = None,
     ) -> ActionRoll:
         """Roll one attack to split among several targets (the multiple-targets optional rule).
 
@@ -123,18 +124,28 @@ class Targets:
         A split attack with a skill that attacks at range (:meth:`attack_is_ranged`, or
         ``ranged`` as a log recorded it) reaches targets in a zone within range, and Fight
         cannot parry it; a flurry of blows reaches only the attacker's zone, and may be parried.
+        ``rating``: the bonus of the aspects a PC counts instead of a skill (The Three
+        Rocketeers), which stands for the skill's rating.
         """
-        return self._multi_attack(actor, skill, dice, "split", None, ranged, second)
+        return self._multi_attack(actor, skill, dice, "split", None, ranged, second, rating)
 
     def zone_attack(
-        self, actor: str, skill: str, zone: str, *, dice: DiceSource, second: str | None = None
+        self,
+        actor: str,
+        skill: str,
+        zone: str,
+        *,
+        dice: DiceSource,
+        second: str | None = None,
+        rating: int | None = None,
     ) -> ActionRoll:
         """Roll one attack on everyone in ``zone``, friend and foe (multiple-targets rule); with
-        two combined lists, ``second`` is the second list's skill added."""
+        two combined lists, ``second`` is the second list's skill added; ``rating``: a counting
+        PC's bonus in place of the skill's."""
         zones = self.roster.scene.zones
         if zones is None or zone not in zones.zones:
             raise BadInput(f"no zone {zone!r} in this scene")
-        return self._multi_attack(actor, skill, dice, "zone", zone, second=second)
+        return self._multi_attack(actor, skill, dice, "zone", zone, second=second, rating=rating)
 
     def assign_targets(
         self,
@@ -142,11 +153,13 @@ class Targets:
         *,
         defend_skills: Mapping[str, str] | None = None,
         defender_dice: Mapping[str, DiceSource] | None = None,
+        defend_ratings: Mapping[str, int] | None = None,
     ) -> dict[str, ActionRoll]:
         """Share out a split attack's effort (``split``: target to shifts), or aim a zone attack.
 
         Each target then defends against their share (or the whole effort in a zone attack);
         the returned rolls are rolled, and :meth:`resolve_targets` settles them.
+        ``defend_ratings``: the bonus of the aspects a target that counts them defends with.
         """
         turn, roll = _rolled_multi_attack(self.turns)
         effort = roll.effort
@@ -163,7 +176,9 @@ class Targets:
                 raise IllegalAction(f"nobody is in {turn.zone!r} to attack", MULTIPLE_TARGETS_RULE)
             if effort < 1:
                 raise IllegalAction("the attack's effort is not positive", MULTIPLE_TARGETS_RULE)
-        return self._aimed(turn, roll, shares, defend_skills, defender_dice, checked=True)
+        return self._aimed(
+            turn, roll, shares, defend_skills, defender_dice, defend_ratings, checked=True
+        )
 
     def assigned_recorded(
         self,
@@ -171,6 +186,7 @@ class Targets:
         *,
         defend_skills: Mapping[str, str] | None = None,
         defender_dice: Mapping[str, DiceSource] | None = None,
+        defend_ratings: Mapping[str, int] | None = None,
     ) -> dict[str, ActionRoll]:
         """The targets of an attack on several, as a table's log recorded them (checked by no
         rule: see :meth:`assign_targets`)."""
@@ -181,7 +197,9 @@ class Targets:
             shares = dict(split or {})
         else:
             shares = {p: roll.effort for p in self._in_the_zone(turn)}
-        return self._aimed(turn, roll, shares, defend_skills, defender_dice, checked=False)
+        return self._aimed(
+            turn, roll, shares, defend_skills, defender_dice, defend_ratings, checked=False
+        )
 
     def _aimed(
         self,
@@ -190,10 +208,11 @@ class Targets:
         shares: Mapping[str, int],
         defend_skills: Mapping[str, str] | None,
         defender_dice: Mapping[str, DiceSource] | None,
+        defend_ratings: Mapping[str, int] | None,
         *,
         checked: bool,
     ) -> dict[str, ActionRoll]:
-        skills, dice = defend_skills or {}, defender_dice or {}
+        skills, dice, ratings = defend_skills or {}, defender_dice or {}, defend_ratings or {}
         rolls: dict[str, ActionRoll] = {}
         for target, share in shares.items():
             sub = ActionRoll(
@@ -213,6 +232,7 @@ class Targets:
                 melee=_parried(turn),
                 dice=dice.get(target),
                 target=target,
+                rating=ratings.get(target),
             )
             rolls[target] = sub
         roll.close()
@@ -346,6 +366,7 @@ class Targets:
         zone: str | None,
         ranged: bool | None = None,
         second: str | None = None,
+        rating: int | None = None,
     ) -> ActionRoll:
         self.turns.check_action(actor)
         own = self.roster.fighter(actor).character.skills
@@ -356,14 +377,15 @@ class Targets:
             MULTIPLE_TARGETS_RULE,
         )
         sheet = self.roster.fighter(actor).character
-        if not self.roster.preset.can_use(
+        # Aspects counted (a ``rating``): no skill, so none that cannot attack.
+        if rating is None and not self.roster.preset.can_use(
             skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
         ):
             refuse(
                 f"{self.roster.skill_name(skill)} cannot make a {self.roster.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
-        return self.multi_recorded(actor, skill, dice, multi, zone, ranged, second)
+        return self.multi_recorded(actor, skill, dice, multi, zone, ranged, second, rating)
 
     def multi_recorded(
         self,
@@ -374,11 +396,14 @@ class Targets:
         zone: str | None,
         ranged: bool | None = None,
         second: str | None = None,
+        rating: int | None = None,
     ) -> ActionRoll:
         """An attack on several targets as a table's log recorded it (checked by no rule: see
         :meth:`split_attack` and :meth:`zone_attack`)."""
         # The effort is measured on its own first (against nothing), then shared out.
-        roll = self.roster.action_roll(actor, Action.ATTACK, skill, dice, 0, second=second)
+        roll = self.roster.action_roll(
+            actor, Action.ATTACK, skill, dice, 0, second=second, rating=rating
+        )
         if ranged is None:
             ranged = multi == "split" and self.attack_is_ranged(actor, skill)
         self.turns.start(

@@ -799,7 +799,9 @@ def _weighed_cases(key: str) -> tuple[Case, ...]:
         when(f"{key}.defend_weight", "defend_weight"),
         # Two combined lists: the line names both skills the roll added.
         when(f"{key}.pair", "second_skill"),
-        # Aspects counted instead of a skill (The Three Rocketeers): the bonus they gave.
+        # Aspects counted instead of a skill (The Three Rocketeers): which, and the bonus they
+        # gave (none named: the bonus alone).
+        when(f"{key}.counted_named", "counted"),
         when(f"{key}.counted", When("counted_bonus", "given")),
         when(key),
     )
@@ -812,6 +814,7 @@ tells(
     skill=say.skill("skill"),
     second=say.skill("second_skill"),
     bonus=say.rating("counted_bonus"),
+    counted=say.aspects("counted"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )
@@ -823,6 +826,7 @@ tells(
     skill=say.skill("skill"),
     second=say.skill("second_skill"),
     bonus=say.rating("counted_bonus"),
+    counted=say.aspects("counted"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )
@@ -833,6 +837,7 @@ tells(
     skill=say.skill("skill"),
     second=say.skill("second_skill"),
     bonus=say.rating("counted_bonus"),
+    counted=say.aspects("counted"),
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )

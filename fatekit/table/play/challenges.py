@@ -21,6 +21,7 @@ from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge, Task
 from fatekit.table import telling as say
 from fatekit.table.base import ActorRoll, ActorRolled, Command, Event, Rating
+from fatekit.table.counting import Counted, CountedRolled, counted_fields
 from fatekit.table.deciding import (
     Context,
     allowed,
@@ -39,6 +40,7 @@ from fatekit.table.play.rolls import (
     carry_out_older,
     carry_out_roll,
     choose_option,
+    counted_rating,
     into_play,
     into_play_as_recorded,
     put_in_play,
@@ -51,7 +53,7 @@ from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
-from fatekit.table.telling import tells
+from fatekit.table.telling import When, tells, when
 from fatekit.table.upcasting import older, upcasts
 
 __all__ = [
@@ -81,10 +83,11 @@ class StartChallenge(Command):
 
 @pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ChallengeRoll(ActorRoll):
+class ChallengeRoll(ActorRoll, Counted):
     """``actor`` rolls the task's overcome, which stays in play to be invoked on and settled;
     with two combined skill lists, ``second_skill`` is the second list's skill added to the
-    task's."""
+    task's. A PC that counts aspects names those in ``counted`` (:mod:`fatekit.table.counting`):
+    their bonus stands for the task's skill."""
 
     task: str
     second_skill: str | None = None
@@ -107,9 +110,10 @@ class ChallengeStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ChallengeRolled(ActorRolled):
+class ChallengeRolled(ActorRolled, CountedRolled):
     """A task of the challenge was rolled, with the dice as they fell: a roll in play until it is
-    settled (``in_play``; false in logs written before: settled at once with ``option``).
+    settled (``in_play``; false in logs written before: settled at once with ``option``). A PC
+    that counts aspects: the aspects and the bonus they gave (older logs: none).
 
     Schema 2 made ``in_play`` required; version 1 left it out when false (upcast below)."""
 
@@ -155,9 +159,17 @@ def _start_challenge(context: Context, command: StartChallenge) -> list[Event]:
 def _challenge_roll(context: Context, command: ChallengeRoll) -> list[Event]:
     check_task_roll(context.state, context.seat, command.task, command.actor)  # as offered
     task = challenge_in_play(context.state).task(command.task)
-    check_roll_pair(context.state, command.actor, task.skill, command.second_skill)
+    # The task names its skill; a PC that counts aspects names those instead.
+    counted = counted_fields(context.state, command.actor, "", command.counted)
+    if counted["counted"] is None:
+        check_roll_pair(context.state, command.actor, task.skill, command.second_skill)
+    elif command.second_skill is not None:
+        check_roll_pair(context.state, command.actor, "", command.second_skill)
     faces = context.faces(command.dice, command.actor)
-    return [context.event_from(ChallengeRolled, command, faces=faces, option=None, in_play=True)]
+    made = context.event_from(
+        ChallengeRolled, command, faces=faces, option=None, in_play=True, **counted
+    )
+    return [made]
 
 
 # -- the fold ----------------------------------------------------------------------------------
@@ -215,7 +227,7 @@ def task_rollers(viewer: Viewer, key: str) -> list[str]:
 @judges(ChallengeRolled)
 def _judge_challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
     task = _check_task_open(state, event.task, event.actor)
-    roll = _task_roll(state, event, rated=True)
+    roll = _task_roll(state, event, rated=True, checked=True)
     if event.in_play:
         put_in_play(
             state, roll, event, RollKind.CHALLENGE, _task_record(state, event), task=task.key
@@ -245,16 +257,20 @@ def _challenge_rolled_older(state: TableState, event: ChallengeRolled) -> None:
     _settled_at_once(state, event, roll, checked=False)
 
 
-def _task_roll(state: TableState, event: ChallengeRolled, *, rated: bool) -> ActionRoll:
+def _task_roll(
+    state: TableState, event: ChallengeRolled, *, rated: bool, checked: bool = False
+) -> ActionRoll:
     task = challenge_in_play(state).task(event.task)
+    counted = counted_rating(state, event.actor, event.counted, event.counted_bonus, checked)
+    rating = (
+        pair_rating(state.game.characters[event.actor].rating, task.skill, event.second_skill)
+        if counted is None
+        else counted
+    )
     return ActionRoll(
         event.actor,
         Action.OVERCOME,
-        (
-            pair_rating(state.game.characters[event.actor].rating, task.skill, event.second_skill)
-            if rated
-            else 0
-        ),
+        rating if rated else 0,
         skill=task.skill,
         difficulty=task.difficulty,
         dice=require_dice(event.faces, "roll"),
@@ -438,5 +454,17 @@ def challenge_view(viewer: Viewer, challenge: Challenge) -> ChallengePart:
 
 # How the log tells this domain's events (the page and Discord read the same declaration).
 tells(ChallengeStarted, "ChallengeStarted")
-tells(ChallengeRolled, "ChallengeRolled", who=say.who("actor"), dice=say.dice("faces"))
+tells(
+    ChallengeRolled,
+    (
+        # Aspects counted instead of the task's skill (The Three Rocketeers).
+        when("ChallengeRolled.counted_named", "counted"),
+        when("ChallengeRolled.counted", When("counted_bonus", "given")),
+        when("ChallengeRolled"),
+    ),
+    who=say.who("actor"),
+    counted=say.aspects("counted"),
+    bonus=say.rating("counted_bonus"),
+    dice=say.dice("faces"),
+)
 tells(ChallengeEnded, "ChallengeEnded")

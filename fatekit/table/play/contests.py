@@ -39,6 +39,7 @@ from fatekit.table.base import (
     SkillRolled,
     Tallied,
 )
+from fatekit.table.counting import Counted, CountedRolled, counted_fields
 from fatekit.table.deciding import (
     Context,
     allowed,
@@ -55,6 +56,7 @@ from fatekit.table.parts import UNSET, AbsorbOptionPart, Part, UnsetType
 from fatekit.table.play.conflicts import harm_taken
 from fatekit.table.play.rolls import (
     RollResolved,
+    counted_rating,
     into_play,
     into_play_as_recorded,
     put_in_play,
@@ -75,7 +77,7 @@ from fatekit.table.state import (
     RollRecord,
     TableState,
 )
-from fatekit.table.telling import tells, when
+from fatekit.table.telling import When, tells, when
 from fatekit.table.upcasting import older, upcasts
 
 __all__ = [
@@ -115,9 +117,10 @@ class StartContest(Command):
 
 @pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ContestRoll(SkillRoll):
+class ContestRoll(SkillRoll, Counted):
     """A side's overcome for this exchange, rolled by ``actor`` (``bonus``: teamwork and the
-    like); the exchange is settled once every side has rolled or forfeited."""
+    like); the exchange is settled once every side has rolled or forfeited. A PC that counts
+    aspects names them in ``counted`` instead of a skill (:mod:`fatekit.table.counting`)."""
 
     side: str
     bonus: Rating = 0
@@ -185,10 +188,10 @@ class ContestStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ContestRolled(SkillRolled):
+class ContestRolled(SkillRolled, CountedRolled):
     """A side rolled its overcome for the exchange, with the dice as they fell: a roll in play
     until its roller settles it (``in_play``; false in logs written before: the effort counted at
-    once).
+    once). A PC that counts aspects: the aspects and the bonus they gave (older logs: none).
 
     Schema 2 made ``in_play`` required; version 1 left it out when false (upcast below)."""
 
@@ -257,10 +260,12 @@ gm_only(
 @decides(ContestRoll)
 def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
     check_contest_roll(context.state, context.seat, command.side, command.actor)  # as offered
-    context.require_skill(command.actor, command.skill)
+    counted = counted_fields(context.state, command.actor, command.skill, command.counted)
+    if counted["counted"] is None:
+        context.require_skill(command.actor, command.skill)
     check_roll_pair(context.state, command.actor, command.skill, command.second_skill)
     faces = context.faces(command.dice, command.actor)
-    return [context.event_from(ContestRolled, command, faces=faces, in_play=True)]
+    return [context.event_from(ContestRolled, command, faces=faces, in_play=True, **counted)]
 
 
 @decides(ContestThreat, gm="attack a contest's sides with an outside threat")
@@ -417,7 +422,7 @@ def _side_rolled(
     """A side's overcome rolled with its teamwork bonus, put in play or (logged before contest
     rolls were in play) counted at once: decided (``checked``) or as an older release recorded
     it."""
-    roll = _side_roll(state, event, rated=True)
+    roll = _side_roll(state, event, rated=True, checked=checked)
     if event.bonus:
         teamwork = Bonus(BonusKind.TEAMWORK, event.bonus, "teamwork")
         if checked:
@@ -431,15 +436,19 @@ def _side_rolled(
     _counted_at_once(state, contest, event, roll, checked=checked)
 
 
-def _side_roll(state: TableState, event: ContestRolled, *, rated: bool) -> ActionRoll:
+def _side_roll(
+    state: TableState, event: ContestRolled, *, rated: bool, checked: bool = False
+) -> ActionRoll:
+    counted = counted_rating(state, event.actor, event.counted, event.counted_bonus, checked)
+    rating = (
+        pair_rating(state.game.characters[event.actor].rating, event.skill, event.second_skill)
+        if counted is None
+        else counted
+    )
     return ActionRoll(
         event.actor,
         Action.OVERCOME,
-        (
-            pair_rating(state.game.characters[event.actor].rating, event.skill, event.second_skill)
-            if rated
-            else 0
-        ),
+        rating if rated else 0,
         skill=event.skill,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
@@ -920,9 +929,16 @@ def _rolls_view(
 tells(ContestStarted, "ContestStarted")
 tells(
     ContestRolled,
-    "ContestRolled",
+    (
+        # Aspects counted instead of a skill (The Three Rocketeers): which, and their bonus.
+        when("ContestRolled.counted_named", "counted"),
+        when("ContestRolled.counted", When("counted_bonus", "given")),
+        when("ContestRolled"),
+    ),
     who=say.who("actor"),
     skill=say.skill("skill"),
+    counted=say.aspects("counted"),
+    bonus=say.rating("counted_bonus"),
     dice=say.dice("faces"),
 )
 tells(ContestForfeited, "ContestForfeited", side=say.text("side"))

@@ -1441,10 +1441,12 @@ tells(
     RollMade,
     (
         when("RollMade.move.pair", "move_to", "second_skill"),
+        when("RollMade.move.counted_named", "move_to", "counted"),
         when("RollMade.move.counted", "move_to", When("counted_bonus", "given")),
         when("RollMade.move", "move_to"),
         when("RollMade.pair", "second_skill"),  # two combined lists: both skills named
         # Aspects counted instead of a skill (The Three Rocketeers): the bonus they gave.
+        when("RollMade.counted_named", "counted"),
         when("RollMade.counted", When("counted_bonus", "given")),
         when("RollMade"),
     ),
@@ -1454,6 +1456,7 @@ tells(
     skill=say.skill("skill"),
     second=say.skill("second_skill"),
     bonus=say.rating("counted_bonus"),
+    counted=say.aspects("counted"),
     dice=say.dice("faces", "defend_faces"),
     against=say.either(
         ("against", say.who("against")),

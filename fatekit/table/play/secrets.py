@@ -28,6 +28,7 @@ from fatekit.rules.core.randomizers import parse_drawn
 from fatekit.rules.scenes.conflict import TAKEN_OUT_RULE, Status
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
+from fatekit.table.counting import Counted, CountedRolled, check_counted_bonus, counted_fields
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
@@ -67,10 +68,11 @@ _PASSIVE_ACTIONS = (Action.OVERCOME, Action.CREATE_ADVANTAGE)
 
 @pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SecretRoll(SkillRoll):
+class SecretRoll(SkillRoll, Counted):
     """Roll ``actor``'s ``skill`` behind the screen (GM only), against ``difficulty`` if given.
     Only GM seats see the dice and the result until :class:`RevealRoll`. ``reason`` is the GM's
-    own note of what it was for; ``dice`` are entered faces, or ``None`` for the table to roll."""
+    own note of what it was for; ``dice`` are entered faces, or ``None`` for the table to roll.
+    A PC that counts aspects: ``counted`` names them instead of a skill."""
 
     difficulty: Rating | None = None
     reason: str = ""
@@ -110,10 +112,11 @@ class HideNpcDice(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SecretRollMade(SkillRolled):
+class SecretRollMade(SkillRolled, CountedRolled):
     """The GM rolled in secret, under the id ``roll_id``: ``effort`` and ``outcome`` (against
     ``difficulty``, if one was set) are what the roll came to as it was decided (``effort`` is
-    ``None`` in logs written before events recorded it: the sheet's rating then gives it)."""
+    ``None`` in logs written before events recorded it: the sheet's rating then gives it). A PC
+    that counts aspects: the aspects and the bonus they gave (older logs: none)."""
 
     roll_id: str
     difficulty: int | None
@@ -163,14 +166,18 @@ gm_only((HideNpcDice, NpcDiceHidden, "hide the NPCs' dice"))
 def _secret_roll(context: Context, command: SecretRoll) -> list[Event]:
     context.state.require_character(command.actor)
     actor = context.state.game.character(command.actor)
+    counted = counted_fields(context.state, command.actor, command.skill, command.counted)
     # The limits of what the GM may type are checked here, once: a log keeps what was decided.
-    if not command.skill.strip():
+    if counted["counted"] is None and not command.skill.strip():
         raise BadInput("a secret roll needs a skill")
     if len(command.reason) > MAX_REASON_LENGTH:
         raise BadInput(f"a secret roll's reason has at most {MAX_REASON_LENGTH} characters")
     check_roll_pair(context.state, command.actor, command.skill, command.second_skill)
     faces = context.faces(command.dice, command.actor)
-    rating = pair_rating(actor.rating, command.skill, command.second_skill)
+    bonus = counted["counted_bonus"]
+    rating = (
+        pair_rating(actor.rating, command.skill, command.second_skill) if bonus is None else bonus
+    )
     effort, outcome = _secret_result(faces, rating, command.difficulty)
     return [
         context.event_from(
@@ -180,6 +187,7 @@ def _secret_roll(context: Context, command: SecretRoll) -> list[Event]:
             faces=faces,
             effort=effort,
             outcome=outcome,
+            **counted,
         )
     ]
 
@@ -252,6 +260,9 @@ def _judge_secret_roll_made(state: TableState, event: SecretRollMade) -> None:
     state.require_character(event.actor)
     if event.roll_id in state.screen.secret_rolls:
         raise BadInput(f"secret roll {event.roll_id!r} was already made")
+    if event.counted is not None:  # the bonus the rules give, as the roll was decided
+        bonus = event.counted_bonus if event.counted_bonus is not None else -1
+        check_counted_bonus(state, event.actor, event.counted, bonus)
     _secret_roll_made_older(state, event)
 
 

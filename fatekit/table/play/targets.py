@@ -23,6 +23,7 @@ from fatekit.table.base import (
     SkillRoll,
     SkillRolled,
 )
+from fatekit.table.counting import Counted, CountedRolled, counted_fields, defence_counted
 from fatekit.table.deciding import (
     Context,
     allowed,
@@ -38,6 +39,7 @@ from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import (
     WeightPart,
+    counted_rating,
     require_chooser,
     require_dice,
     weigh_dice,
@@ -71,14 +73,16 @@ __all__ = [
 
 @pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SplitAttack(SkillRoll):
-    """The current actor rolls one attack to split among several targets (multiple targets)."""
+class SplitAttack(SkillRoll, Counted):
+    """The current actor rolls one attack to split among several targets (multiple targets);
+    a PC that counts aspects names them in ``counted`` instead of a skill."""
 
 
 @pairs
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ZoneAttack(SkillRoll):
-    """The current actor rolls one attack on everyone else in ``zone`` (multiple targets)."""
+class ZoneAttack(SkillRoll, Counted):
+    """The current actor rolls one attack on everyone else in ``zone`` (multiple targets); a PC
+    that counts aspects names them in ``counted`` instead of a skill."""
 
     zone: str
 
@@ -92,6 +96,8 @@ class AssignTargets(Command):
     split: tuple[tuple[str, Shifts], ...] = ()
     defend_skills: tuple[tuple[str, str], ...] = ()
     defend_dice: tuple[tuple[str, str], ...] = ()
+    # A target that counts aspects instead of skills (The Three Rocketeers): (target, aspects).
+    defend_counted: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,7 +116,7 @@ class MissEveryone(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SplitAttackRolled(SkillRolled, RollWeighed):
+class SplitAttackRolled(SkillRolled, RollWeighed, CountedRolled):
     """An attack to split among several targets was rolled; ``ranged``: the engine's word that it
     was made from a distance (left out by logs written before it was recorded: the skill says)."""
 
@@ -118,7 +124,7 @@ class SplitAttackRolled(SkillRolled, RollWeighed):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ZoneAttackRolled(SkillRolled, RollWeighed):
+class ZoneAttackRolled(SkillRolled, RollWeighed, CountedRolled):
     """An attack on everyone in a zone was rolled."""
 
     zone: str
@@ -135,6 +141,10 @@ class TargetsAssigned(Event):
     # With weight: each defence whose dice it turned to +, with the draw as it fell and why.
     defend_rolled_faces: tuple[tuple[str, str], ...] = ()
     defend_weights: tuple[tuple[str, Outweighed], ...] = ()
+    # Targets that counted aspects to defend: (target, aspects) and (target, the bonus they
+    # gave), decided as the attack was aimed (older logs: none).
+    defend_counted: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    defend_counted_bonuses: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,12 +167,13 @@ def _zone_attack(context: Context, command: ZoneAttack) -> list[Event]:
     context.require_control(command.actor, "attack for them")
     check_zone_known(context.state, context.seat, command.zone)
     # Weight: one roll for several targets, made before they are named, turns at most one die.
+    counted = counted_fields(context.state, command.actor, command.skill, command.counted)
     faces, rolled, weight = weigh_dice(
         context.state, command.actor, context.faces(command.dice, command.actor), Action.ATTACK
     )
     return [
         context.event_from(
-            ZoneAttackRolled, command, faces=faces, rolled_faces=rolled, weight=weight
+            ZoneAttackRolled, command, faces=faces, rolled_faces=rolled, weight=weight, **counted
         )
     ]
 
@@ -170,6 +181,7 @@ def _zone_attack(context: Context, command: ZoneAttack) -> list[Event]:
 @decides(SplitAttack)
 def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
     context.require_control(command.actor, "attack for them")
+    counted = counted_fields(context.state, command.actor, command.skill, command.counted)
     ranged = attack_range(context.state, command.actor, command.skill)
     faces, rolled, weight = weigh_dice(
         context.state, command.actor, context.faces(command.dice, command.actor), Action.ATTACK
@@ -182,6 +194,7 @@ def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
             faces=faces,
             rolled_faces=rolled,
             weight=weight,
+            **counted,
         )
     ]
 
@@ -202,9 +215,18 @@ def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
         active = conflict.roster.active()
         targets = [p for p in zones.occupants(state.zone_attack) if p != actor and p in active]
     entered = dict(command.defend_dice)
-    unknown = sorted(set(entered) - set(targets))
+    named = dict(command.defend_counted)
+    unknown = sorted((set(entered) | set(named)) - set(targets))
     if unknown:
         raise BadInput(f"{', '.join(unknown)} is not a target of this attack")
+    # A target that counts aspects defends with those named for it (asked for when none are).
+    skills = dict(command.defend_skills)
+    counting, bonuses = [], []
+    for target in targets:
+        aspects, bonus = defence_counted(state, target, skills.get(target), named.get(target))
+        if aspects is not None and bonus is not None:
+            counting.append((target, aspects))
+            bonuses.append((target, bonus))
     faces, rolled, weights = [], [], []
     for target in targets:
         if target in entered:
@@ -223,6 +245,8 @@ def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
             defend_faces=tuple(faces),
             defend_rolled_faces=tuple(rolled),
             defend_weights=tuple(weights),
+            defend_counted=tuple(counting),
+            defend_counted_bonuses=tuple(bonuses),
         )
     ]
 
@@ -291,6 +315,7 @@ def _judge_split_attack_rolled(state: TableState, event: SplitAttackRolled) -> N
         dice=require_dice(event.faces, "attack"),
         ranged=event.ranged,
         second=event.second_skill,
+        rating=counted_rating(state, event.actor, event.counted, event.counted_bonus, True),
     )
     _multi_in_play(state, event, roll, None)
 
@@ -303,6 +328,7 @@ def _judge_zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> Non
         event.zone,
         dice=require_dice(event.faces, "attack"),
         second=event.second_skill,
+        rating=counted_rating(state, event.actor, event.counted, event.counted_bonus, True),
     )
     _multi_in_play(state, event, roll, event.zone)
 
@@ -343,6 +369,7 @@ def _multi_attack_rolled_older(
         zone,
         ranged,
         event.second_skill,
+        counted_rating(state, event.actor, event.counted, event.counted_bonus, False),
     )
     _multi_in_play(state, event, roll, zone)
 
@@ -371,6 +398,7 @@ def _judge_targets_assigned(state: TableState, event: TargetsAssigned) -> None:
         split or None,
         defend_skills=dict(event.defend_skills),
         defender_dice={who: ScriptedDice([f]) for who, f in faces.items()},
+        defend_ratings=_defend_ratings(state, event, checked=True),
     )
     # Every defence must have been rolled with recorded dice, or a replay would roll again.
     if set(rolls) != set(faces):
@@ -415,8 +443,24 @@ def _targets_assigned_older(state: TableState, event: TargetsAssigned) -> None:
         dict(event.split) or None,
         defend_skills=dict(event.defend_skills),
         defender_dice={who: ScriptedDice([f]) for who, f in faces.items()},
+        defend_ratings=_defend_ratings(state, event, checked=False),
     )
     _targets_aimed(state, event, rolls)
+
+
+def _defend_ratings(state: TableState, event: TargetsAssigned, *, checked: bool) -> dict[str, int]:
+    """The bonus each target that counted aspects defends with: checked against the rules
+    while the event is judged, as recorded otherwise."""
+    bonuses = dict(event.defend_counted_bonuses)
+    named = dict(event.defend_counted)
+    if set(bonuses) != set(named):
+        raise BadInput("each target's counted aspects come with their bonus")
+    out = {}
+    for target, aspects in named.items():
+        found = counted_rating(state, target, aspects, bonuses[target], checked)
+        assert found is not None  # aspects were named
+        out[target] = found
+    return out
 
 
 def _targets_aimed(state: TableState, event: TargetsAssigned, rolls: dict[str, ActionRoll]) -> None:

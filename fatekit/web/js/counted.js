@@ -3,7 +3,7 @@
 // adds comes from the table's view (counted_worth, decided by the engine) and the total from
 // /odds: the page adds nothing up itself.
 
-import { free, h } from "./lib/dom.js";
+import { fill, free, h } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { character, sheetOf } from "./view.js";
 
@@ -73,4 +73,28 @@ export function countedLine(actor, ids, total) {
       ? tn("odds.counted", { parts: free(named.join(", ")), total: signed(total) })
       : tn("odds.counted_none", { total: signed(total) }),
   );
+}
+
+/** A dialog's counted aspects for the roller `actorOf()` (a contest's, a challenge task's, a
+ * secret roll's): the ticks in place of the skill field `skillBox` while the actor counts
+ * aspects, hidden otherwise. `sent()` is what the roll sends for them ({skill: "", counted}, or
+ * null when the actor rolls a skill), `counted()` the same for the odds (the list as JSON);
+ * `repick()` follows a change of actor.
+ * @param {string} id @param {() => string} actorOf @param {HTMLElement | null} skillBox
+ * @param {() => void} onChange */
+export function countedField(id, actorOf, skillBox, onChange) {
+  const box = h("div", {});
+  /** @type {CountedPicker | null} */
+  let picker = null;
+  const repick = () => {
+    const counts = Boolean(countedWorth(actorOf()));
+    picker = counts ? countedPicker(id, actorOf(), onChange) : null;
+    fill(box, picker ? picker.box : null);
+    if (skillBox) skillBox.hidden = counts;
+    box.hidden = !counts;
+  };
+  repick();
+  const sent = () => (picker ? { skill: "", counted: picker.chosen() } : null);
+  const counted = () => (picker ? { skill: "", counted: JSON.stringify(picker.chosen()) } : {});
+  return { box, repick, sent, counted };
 }

@@ -191,6 +191,8 @@ function piece(p, d) {
       return who(given ? value : null);
     case "seat":
       return given ? seat(value) : "";
+    case "aspects":
+      return joined((Array.isArray(value) ? value : []).map((a) => aspect(a)));
     case "aspect":
       return aspect(given ? value : null);
     case "skill":

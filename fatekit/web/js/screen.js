@@ -3,6 +3,7 @@
 // characters against a difficulty they do not see (in a conflict, as their action on their turn). The server leaves the GM's part out of a
 // player's view altogether, so nothing here hides anything: it draws what the view holds.
 
+import { countedField } from "./counted.js";
 import { add, button, dice, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import {
@@ -343,6 +344,15 @@ function inScene() {
 function openSecretRoll() {
   const actor = characterSelect("secret-actor", inScene());
   const skillSel = select("secret-skill", skillOptions(firstSkills(), actor.value));
+  const skillBox = field(t("roll.skill"), skillSel);
+  // A PC that counts aspects: the GM ticks them in place of a skill (counted.js).
+  const counting = countedField(
+    "secret-counted",
+    () => actor.value,
+    skillBox,
+    () => {},
+  );
+  actor.addEventListener("change", counting.repick);
   // Two combined lists: the second list's skill the roll adds, and the sum said.
   const second = secondSkillField("secret-second-skill", () => actor.value, skillSel);
   actor.addEventListener("change", () => {
@@ -363,7 +373,8 @@ function openSecretRoll() {
       "div",
       {},
       field(t("roll.actor"), actor),
-      field(t("roll.skill"), skillSel),
+      skillBox,
+      counting.box,
       second.box,
       field(t("roll.difficulty"), difficulty, secretGuide),
       field(t("screen.reason"), reason),
@@ -374,8 +385,10 @@ function openSecretRoll() {
         "SecretRoll",
         {
           actor: actor.value,
-          skill: skillSel.value,
-          ...(second.sel ? { second_skill: second.sel.value } : {}),
+          ...(counting.sent() || {
+            skill: skillSel.value,
+            ...(second.sel ? { second_skill: second.sel.value } : {}),
+          }),
           ...(difficulty.value !== "" ? { difficulty: Number(difficulty.value) } : {}),
           ...(reason.value.trim() ? { reason: reason.value.trim() } : {}),
           ...typedDice(diceIn),

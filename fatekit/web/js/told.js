@@ -30,6 +30,14 @@ export const TOLD = {
         ],
       },
       {
+        key: "AdvantageRolled.counted_named",
+        when: [
+          {
+            field: "counted",
+          },
+        ],
+      },
+      {
         key: "AdvantageRolled.counted",
         when: [
           {
@@ -58,6 +66,10 @@ export const TOLD = {
       bonus: {
         kind: "rating",
         field: "counted_bonus",
+      },
+      counted: {
+        kind: "aspects",
+        field: "counted",
       },
       dice: {
         kind: "dice",
@@ -170,6 +182,14 @@ export const TOLD = {
         ],
       },
       {
+        key: "AttackRolled.counted_named",
+        when: [
+          {
+            field: "counted",
+          },
+        ],
+      },
+      {
         key: "AttackRolled.counted",
         when: [
           {
@@ -202,6 +222,10 @@ export const TOLD = {
       bonus: {
         kind: "rating",
         field: "counted_bonus",
+      },
+      counted: {
+        kind: "aspects",
+        field: "counted",
       },
       dice: {
         kind: "dice",
@@ -335,6 +359,23 @@ export const TOLD = {
   ChallengeRolled: {
     cases: [
       {
+        key: "ChallengeRolled.counted_named",
+        when: [
+          {
+            field: "counted",
+          },
+        ],
+      },
+      {
+        key: "ChallengeRolled.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "ChallengeRolled",
       },
     ],
@@ -342,6 +383,14 @@ export const TOLD = {
       who: {
         kind: "who",
         field: "actor",
+      },
+      counted: {
+        kind: "aspects",
+        field: "counted",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",
@@ -670,6 +719,23 @@ export const TOLD = {
   ContestRolled: {
     cases: [
       {
+        key: "ContestRolled.counted_named",
+        when: [
+          {
+            field: "counted",
+          },
+        ],
+      },
+      {
+        key: "ContestRolled.counted",
+        when: [
+          {
+            field: "counted_bonus",
+            test: "given",
+          },
+        ],
+      },
+      {
         key: "ContestRolled",
       },
     ],
@@ -681,6 +747,14 @@ export const TOLD = {
       skill: {
         kind: "skill",
         field: "skill",
+      },
+      counted: {
+        kind: "aspects",
+        field: "counted",
+      },
+      bonus: {
+        kind: "rating",
+        field: "counted_bonus",
       },
       dice: {
         kind: "dice",
@@ -1490,6 +1564,14 @@ export const TOLD = {
         ],
       },
       {
+        key: "OvercomeRolled.counted_named",
+        when: [
+          {
+            field: "counted",
+          },
+        ],
+      },
+      {
         key: "OvercomeRolled.counted",
         when: [
           {
@@ -1518,6 +1600,10 @@ export const TOLD = {
       bonus: {
         kind: "rating",
         field: "counted_bonus",
+      },
+      counted: {
+        kind: "aspects",
+        field: "counted",
       },
       dice: {
         kind: "dice",
@@ -1662,6 +1748,17 @@ export const TOLD = {
         ],
       },
       {
+        key: "RollMade.move.counted_named",
+        when: [
+          {
+            field: "move_to",
+          },
+          {
+            field: "counted",
+          },
+        ],
+      },
+      {
         key: "RollMade.move.counted",
         when: [
           {
@@ -1686,6 +1783,14 @@ export const TOLD = {
         when: [
           {
             field: "second_skill",
+          },
+        ],
+      },
+      {
+        key: "RollMade.counted_named",
+        when: [
+          {
+            field: "counted",
           },
         ],
       },
@@ -1727,6 +1832,10 @@ export const TOLD = {
       bonus: {
         kind: "rating",
         field: "counted_bonus",
+      },
+      counted: {
+        kind: "aspects",
+        field: "counted",
       },
       dice: {
         kind: "dice",

@@ -15,6 +15,7 @@ import {
   skillOptions,
   typedDice,
 } from "../forms.js";
+import { countedField } from "../counted.js";
 import { t, tn } from "../lib/i18n.js";
 import { showOdds } from "../roll.js";
 import { seatView, send } from "../store.js";
@@ -148,14 +149,23 @@ export function openTaskRoll(task) {
   // Two combined lists: the task names the first skill; the roller adds one of the second.
   const second = secondSkillField(`task-second-skill-${task.key}`, () => actor.value, task.skill);
   const pair = () => (second.sel ? { second_skill: second.sel.value } : {});
+  // A PC that counts aspects ticks them in place of the task's skill (counted.js).
+  const counting = countedField(
+    `task-counted-${task.key}`,
+    () => actor.value,
+    null,
+    () => update(),
+  );
   const update = () =>
     showOdds(odds, {
       actor: actor.value,
       skill: task.skill,
       ...pair(),
+      ...counting.counted(),
       action: "overcome",
       difficulty: task.difficulty,
     });
+  actor.addEventListener("change", () => counting.repick());
   actor.addEventListener("change", update);
   actor.addEventListener("change", second.redraw);
   if (second.sel) second.sel.addEventListener("change", update);
@@ -170,13 +180,23 @@ export function openTaskRoll(task) {
         tn("challenge.task", { skill: skill(task.skill), difficulty: ladderValue(task.difficulty) }),
       ),
       field(t("roll.actor"), actor),
+      counting.box,
       second.box,
       h("h3", {}, t("odds.title")),
       odds,
       diceBox,
     ),
     (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
-      sendFrom("ChallengeRoll", { task: task.key, actor: actor.value, ...pair(), ...typedDice(diceIn) }, out),
+      sendFrom(
+        "ChallengeRoll",
+        {
+          task: task.key,
+          actor: actor.value,
+          ...(counting.sent() ? { counted: counting.sent()?.counted } : pair()),
+          ...typedDice(diceIn),
+        },
+        out,
+      ),
     { submitLabel: t("roll.roll_button"), id: "task-roll-form" },
   );
   update();

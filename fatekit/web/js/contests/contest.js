@@ -20,6 +20,7 @@ import {
   skillOptions,
   typedDice,
 } from "../forms.js";
+import { countedField } from "../counted.js";
 import { t, tn } from "../lib/i18n.js";
 import { contestHit, harmBox } from "../moves.js";
 import { showOdds } from "../roll.js";
@@ -239,6 +240,14 @@ export function openContestRoll(c, side, members) {
   const id = idPart(side.id);
   const actor = characterSelect(`contest-actor-${id}`, members);
   const skillSel = select(`contest-skill-${id}`, skillOptions(firstSkills(), actor.value));
+  const skillBox = field(t("roll.skill"), skillSel);
+  // A PC that counts aspects ticks them in place of a skill (counted.js).
+  const counting = countedField(
+    `contest-counted-${id}`,
+    () => actor.value,
+    skillBox,
+    () => update(),
+  );
   // Two combined lists: the second list's skill the roll adds, and the sum said.
   const second = secondSkillField(`contest-second-skill-${id}`, () => actor.value, skillSel);
   const pair = () => (second.sel ? { second_skill: second.sel.value } : {});
@@ -265,12 +274,14 @@ export function openContestRoll(c, side, members) {
       actor: actor.value,
       skill: skillSel.value,
       ...pair(),
+      ...counting.counted(),
       action: "overcome",
       bonus: Number(bonus.value) || 0,
       ...against,
     });
   };
   actor.addEventListener("change", () => {
+    counting.repick();
     rankSkills(skillSel, actor.value, firstSkills());
     if (second.sel) rankSkills(second.sel, actor.value, secondSkills());
     second.redraw();
@@ -284,7 +295,8 @@ export function openContestRoll(c, side, members) {
       {},
       h("p", { class: "hint" }, tn("contest.intent_line", { intent: free(side.intent) })),
       field(t("roll.actor"), actor),
-      field(t("roll.skill"), skillSel),
+      skillBox,
+      counting.box,
       second.box,
       field(t("contest.bonus"), bonus, h("p", { class: "hint" }, t("contest.bonus_hint"))),
       h("h3", {}, t("odds.title")),
@@ -298,8 +310,7 @@ export function openContestRoll(c, side, members) {
         {
           side: side.id,
           actor: actor.value,
-          skill: skillSel.value,
-          ...pair(),
+          ...(counting.sent() || { skill: skillSel.value, ...pair() }),
           bonus: Number(bonus.value) || 0,
           ...typedDice(diceIn),
         },
