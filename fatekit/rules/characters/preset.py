@@ -19,6 +19,7 @@ from enum import StrEnum
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import SkillSwap, Stunt
 from fatekit.rules.characters.counted import CountedAspects
+from fatekit.rules.characters.packages import Packages
 from fatekit.rules.characters.shapes import Shape, Tiers
 from fatekit.rules.characters.skill_lists import SkillList
 from fatekit.rules.core.actions import Action
@@ -319,6 +320,8 @@ class Preset:
     conditions: tuple[ConditionSpec, ...] = ()
     #: The Three Rocketeers: PCs roll the aspects they name instead of skills (none: skills).
     counted: CountedAspects | None = None
+    #: Packages bought with refresh (Venture City's powers; none: the rule set has none).
+    packages: Packages | None = None
 
     def __post_init__(self) -> None:
         if not self.key.strip() or not self.name.strip():
