@@ -47,6 +47,7 @@ __all__ = [
     "package_cost",
     "package_problems",
     "packages_cost",
+    "stunt_skills",
 ]
 
 #: The most packages a rule set may declare, options it may list and packages a sheet may name.
@@ -197,6 +198,19 @@ class Packages:
             if twice:
                 raise BadInput(f"the {what} key {twice[0]!r} is listed twice")
 
+    def on_skills(self, keys: set[str]) -> Packages:
+        """These packages at a table whose list is ``keys``: a granted stunt that names a skill
+        off the list is left out (it could never apply); the rest stays."""
+
+        def kept(stunts: tuple[Stunt, ...]) -> tuple[Stunt, ...]:
+            return tuple(s for s in stunts if set(stunt_skills(s)) <= keys)
+
+        return replace(
+            self,
+            packages=tuple(replace(p, stunts=kept(p.stunts)) for p in self.packages),
+            options=tuple(replace(o, stunts=kept(o.stunts)) for o in self.options),
+        )
+
     def package(self, key: str) -> PackageDef | None:
         return next((p for p in self.packages if p.key == key), None)
 
@@ -220,6 +234,12 @@ class BoughtPackage:
             raise BadInput("a bought package names the rule set's package by key")
         if len(self.options) > MAX_OPTIONS:
             raise BadInput(f"at most {MAX_OPTIONS} options on one package")
+
+
+def stunt_skills(stunt: Stunt) -> tuple[str, ...]:
+    """The skills a stunt's effect names (its skill, and the one it replaces)."""
+    named = (getattr(stunt.effect, "skill", None), getattr(stunt.effect, "replaces", None))
+    return tuple(s for s in named if isinstance(s, str))
 
 
 def package_cost(spec: Packages, bought: BoughtPackage) -> int:

@@ -531,7 +531,7 @@ class Preset:
 
         For example ``CONDENSED_PRESET.derive("space", "Space", skill_lists=(ACTIONS,),
         shape=diamond())``. Attack and defence permissions and turn-order skills that are not on
-        the new list are dropped; an ordered turn order left with no skill to compare for a kind
+        the new list are dropped, as are the stunts packages grant on such skills; an ordered turn order left with no skill to compare for a kind
         of conflict becomes elective (Fate Condensed's order), since nothing would order it.
         """
         derived = dataclasses.replace(self, key=key, name=name, **changes)  # type: ignore[arg-type]
@@ -555,8 +555,10 @@ class Preset:
             derived.recovery,
             skills=tuple((h, s) for h, s in derived.recovery.skills if s in keys),
         )
+        packages = None if derived.packages is None else derived.packages.on_skills(keys)
         return dataclasses.replace(
             derived,
+            packages=packages,
             skill_uses=uses,
             turn_order=order,
             stress_tracks=tracks,

@@ -18,7 +18,13 @@ from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import Stunt, stunt_from_data
 from fatekit.rules.characters.counted import CountedAspects
 from fatekit.rules.characters.modes import Mode, ModeShape
-from fatekit.rules.characters.packages import PackageDef, PackageGroup, PackageOption, Packages
+from fatekit.rules.characters.packages import (
+    PackageDef,
+    PackageGroup,
+    PackageOption,
+    Packages,
+    stunt_skills,
+)
 from fatekit.rules.characters.preset import (
     AdvancementStyle,
     AspectSlot,
@@ -430,10 +436,8 @@ class _Reader:
         for i, data in enumerate(entry.get("stunts", ())):
             found = self.attempt(f"{where}.stunts[{i}]", stunt_from_data, data, self.bonus)
             if isinstance(found, Stunt):
-                skills = [getattr(found.effect, n, None) for n in ("skill", "replaces")]
-                for skill in skills:
-                    if isinstance(skill, str):
-                        self.known(keys, skill, f"{where}.stunts[{i}].effect")
+                for skill in stunt_skills(found):
+                    self.known(keys, skill, f"{where}.stunts[{i}].effect")
                 stunts.append(found)
         return tuple(stunts)
 

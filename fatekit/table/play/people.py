@@ -986,6 +986,15 @@ class ConsequencePart(Part, kw_only=True):
     condition: str | UnsetType = UNSET  # a condition box's condition
 
 
+class BoughtPackagePart(Part, kw_only=True):
+    """A package of the rule set a sheet bought (a Venture City power), as a character file
+    names it: its key and the options bought on it, once per purchase (the rule set names
+    them; their stunts and aspects are on the sheet)."""
+
+    key: str
+    options: list[str] | UnsetType = UNSET
+
+
 class SheetPart(Part, kw_only=True):
     """A whole sheet the seat may read, shaped as a character file (the page may send it back
     as one), with the fate points, hidden aspects and spent stunts as they stand at the table."""
@@ -1010,6 +1019,7 @@ class SheetPart(Part, kw_only=True):
     weight: int | UnsetType = UNSET  # the individual weight the weight option counts, when not 1
     modes: dict[str, int] | UnsetType = UNSET  # a rule set with modes: each mode taken, rated
     skill_improvements: dict[str, int] | UnsetType = UNSET  # steps bought above a skill's mode
+    packages: list[BoughtPackagePart] | UnsetType = UNSET  # the rule set's packages bought
     shared_with: list[str] | UnsetType = UNSET
     gear: list[GearPart] | UnsetType = UNSET
     stress: dict[str, list[StressBoxPart]]
@@ -1225,6 +1235,12 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
         modes=dict(character.modes) if character.modes else UNSET,
         skill_improvements=dict(sorted(character.skill_improvements.items()))
         if character.skill_improvements
+        else UNSET,
+        packages=[
+            BoughtPackagePart(key=p.key, options=list(p.options) if p.options else UNSET)
+            for p in character.packages
+        ]
+        if character.packages
         else UNSET,
         shared_with=list(character.shared_with) if character.shared_with else UNSET,
         gear=[GearPart(name=g.name, weapon=g.weapon, armor=g.armor) for g in character.gear]
