@@ -74,7 +74,8 @@ __all__ = [
 FORMAT = "fatekit-ruleset"
 #: The version of the format this module reads and writes.
 VERSION = 1
-#: The largest rule-set file read (the built-ins are under 5 KiB).
+#: The largest rule-set file read (the built-ins are under 5 KiB, Venture City with its powers
+#: about 42 KiB).
 MAX_BYTES = 256 * 1024
 
 _TEXT = {"type": "string", "pattern": NOT_BLANK, "maxLength": 200}
