@@ -564,6 +564,7 @@ export interface SheetPart {
   skill_improvements?: {
     [k: string]: number;
   };
+  packages?: BoughtPackagePart[];
   shared_with?: string[];
   gear?: GearPart[];
   stress: {
@@ -726,6 +727,18 @@ export interface MarkPart {
 export interface SkillStepsPart {
   earned: number;
   banked: number;
+}
+/**
+ * A package of the rule set a sheet bought (a Venture City power), as a character file
+ * names it: its key and the options bought on it, once per purchase (the rule set names
+ * them; their stunts and aspects are on the sheet).
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "BoughtPackagePart".
+ */
+export interface BoughtPackagePart {
+  key: string;
+  options?: string[];
 }
 /**
  * This interface was referenced by `PageContract`'s JSON-Schema

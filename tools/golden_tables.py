@@ -1129,6 +1129,39 @@ def rocketeers_rooftops(t: Play) -> None:
     ann("ResolveRoll")
 
 
+def venture_sample(name: str) -> str:
+    """A sample character file of docs/examples/venture-city, as it is (powers named only)."""
+    path = ROOT / "docs" / "examples" / "venture-city" / f"{name}.character.json"
+    return path.read_text(encoding="utf-8")
+
+
+def venture_harbor(t: Play) -> None:
+    """Venture City's harbor bridge (docs/examples/venture-city/harbor-bridge.scene.json, built
+    from the book's rules: its worked example builds Miles but rolls no dice) at a table: Miles's
+    file names his power only, and the table records the stunts, drawback and refresh it grants;
+    Master Flight bought twice adds +4 to an overcome in the air; in the fight Gridlock's
+    Natural Weapon (a synergy of Super Strength) adds +2 to his attack, which Miles defends
+    with Athletics and the powers that apply by default, and Gridlock's fifth stress box
+    (Master Super Toughness) takes Miles's hit."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", sheet=venture_sample("miles"), owner="ann")
+    gm("AddCharacter", sheet=venture_sample("gridlock"))
+    gm("StartSession")
+    gm("StartScene", name="The Harbor Bridge at midnight", participants=["miles", "gridlock"])
+    ann("Roll", actor="miles", action="overcome", skill="athletics", difficulty=4,
+        stunts=["Master Flight"], dice="0000")
+    ann("ResolveRoll")
+    gm("StartConflict", sides=[["heroes", ["miles"]], ["syndicate", ["gridlock"]]], first="miles")
+    ann("Attack", actor="miles", target="gridlock", skill="fight", dice="0+0+",
+        defend_skill="fight", rolls=("0000",))
+    gm("ResolveRoll", option="hit")
+    gm("Absorb", boxes=[1])
+    ann("EndTurn", next_actor="gridlock")
+    gm("Attack", actor="gridlock", target="miles", skill="fight", dice="+000",
+       stunts=["Basic Natural Weapon"], defend_skill="athletics", rolls=("-000",))
+    gm("ResolveRoll")
+
+
 # fmt: on
 
 
@@ -1350,6 +1383,21 @@ RECIPES = {
             datetime(2026, 12, 7, 22, 0, tzinfo=UTC),
             {"name": "Paris: the rooftops", "preset": "rocketeers", "gm_name": "Morgan"},
             rocketeers_rooftops,
+        ),
+        Recipe(
+            "venture-harbor",
+            "The built-in Venture City rule set (issue 41): powers bought as packages, named in "
+            "the character file only, their stunts, drawback and refresh recorded in "
+            "CharacterAdded; granted stunts on a roll outside a conflict, on an attack and by "
+            "default on a defence; a stress box an enhancement grants; the sample characters of "
+            "docs/examples/venture-city",
+            datetime(2026, 12, 7, 23, 0, tzinfo=UTC),
+            {
+                "name": "Venture City: the harbor bridge",
+                "preset": "venturecity",
+                "gm_name": "Morgan",
+            },
+            venture_harbor,
         ),
     )
 }

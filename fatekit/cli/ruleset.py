@@ -95,8 +95,22 @@ def describe(preset: Preset) -> list[str]:
         f"  stress ({preset.stress_style.value.replace('_', '-')}): {'; '.join(tracks)}",
         f"  consequence slots: {', '.join(slots) or 'none'}",
         *([f"  conditions: {', '.join(conditions)}"] if conditions else []),
+        *_packages(preset),
         f"  turn order: {preset.turn_order.style.value}",
         f"  optional rules on: {', '.join(preset.options) or 'none'}",
+    ]
+
+
+def _packages(preset: Preset) -> list[str]:
+    """A rule set's packages (Venture City's powers): what they are called, the limits and the
+    bonus stunts, and each package."""
+    spec = preset.packages
+    if spec is None:
+        return []
+    names = ", ".join(f"{p.name} ({p.cost})" for p in spec.packages)
+    return [
+        f"  {spec.label.lower()}: {spec.least} to {spec.most} a PC, {spec.bonus_stunts} bonus "
+        f"stunts for them, {len(spec.options)} options: {names}"
     ]
 
 

@@ -130,6 +130,20 @@ def mode_names(state: TableState) -> dict[str, dict[str, str]]:
     return {m.key: {"": m.name, **dict(m.names)} for m in shape.modes}
 
 
+def package_names(state: TableState) -> dict[str, dict[str, str]]:
+    """A rule set's packages (Venture City's powers), what it calls them and each package and
+    option, named in each language it gives (empty without packages)."""
+    spec = state.ruleset.preset.packages
+    if spec is None:
+        return {}
+    names = {"label": {"": spec.label, **dict(spec.names)}}
+    for p in spec.packages:
+        names[f"package:{p.key}"] = {"": p.name, **dict(p.names)}
+    for o in spec.options:
+        names[f"option:{o.key}"] = {"": o.name, **dict(o.names)}
+    return names
+
+
 def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
     """What ``seat`` (``None``: the public) sees of the table, read aloud in ``language``."""
     view = view_for(state, seat)
@@ -147,6 +161,7 @@ def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
         track_names=track_names,
         condition_names=condition_names(state),
         mode_names=mode_names(state),
+        package_names=package_names(state),
     )
     return Seen(view, extras, reader)
 

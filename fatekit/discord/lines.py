@@ -49,7 +49,8 @@ class Reader:
     ``view`` is the audience's view of the table (names come from it); ``skill_names`` the table's
     own skill names when it plays a rule-set file (key -> language -> name, ``""`` the file's
     default); ``track_names`` likewise for its stress tracks, ``condition_names`` for its
-    conditions (the Fate System Toolkit's), ``mode_names`` for its modes.
+    conditions (the Fate System Toolkit's), ``mode_names`` for its modes, ``package_names`` for
+    its packages (``label``, ``package:<key>``, ``option:<key>``).
     """
 
     def __init__(
@@ -61,6 +62,7 @@ class Reader:
         track_names: Mapping[str, Mapping[str, str]] | None = None,
         condition_names: Mapping[str, Mapping[str, str]] | None = None,
         mode_names: Mapping[str, Mapping[str, str]] | None = None,
+        package_names: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         self.view = view
         self.t = words
@@ -68,6 +70,7 @@ class Reader:
         self._track_names = track_names or {}
         self._condition_names = condition_names or {}
         self._mode_names = mode_names or {}
+        self._package_names = package_names or {}
         self._seats = {s["id"]: s["name"] for s in view.get("seats", ())}
         self._characters = {c["id"]: c for c in view.get("characters", ())}
         self._aspects: dict[str, str] = {}
@@ -141,6 +144,12 @@ class Reader:
         """A mode's name (a rule set with modes), in the audience's language when it gives one."""
         own = self._mode_names.get(key) or {}
         return escape(own.get(self.t.language) or own.get("") or key)
+
+    def package(self, name: str) -> str:
+        """What a rule set calls its packages (``label``), a package (``package:<key>``) or an
+        option bought on one (``option:<key>``), in the audience's language when it gives one."""
+        own = self._package_names.get(name) or {}
+        return escape(own.get(self.t.language) or own.get("") or name.split(":", 1)[-1])
 
     def track(self, harm: str) -> str:
         """What the table calls the stress track for a kind of harm."""

@@ -71,6 +71,7 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
     else:
         out.append(f"**{t(group)}**")
         out.append(", ".join(f"{reader.skill(k)} {reader.rating(v)}" for k, v in rated))
+    out.extend(_packages(sheet, reader))
     if sheet.get("stunts"):
         out.append(f"**{t('sheet.stunts')}**")
         for stunt in sheet["stunts"]:
@@ -92,6 +93,28 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
             out.append(f"• {t('consequence.slot', severity=severity, n=slot['shifts'])}: {name}")
     out.extend(_conditions(found, reader))
     return "\n".join(out)
+
+
+def _packages(sheet: JSON, reader: Reader) -> list[str]:
+    """The rule set's packages the sheet bought (Venture City's powers): each with its options,
+    named once with how often bought; their stunts follow with the sheet's own."""
+    bought = sheet.get("packages") or []
+    if not bought:
+        return []
+    out = [f"**{reader.package('label')}**"]
+    for entry in bought:
+        times: dict[str, int] = {}
+        for key in entry.get("options") or []:
+            times[key] = times.get(key, 0) + 1
+        options = ", ".join(
+            reader.t("sheet.package_times", option=reader.package(f"option:{k}"), n=n)
+            if n > 1
+            else reader.package(f"option:{k}")
+            for k, n in times.items()
+        )
+        name = f"**{reader.package('package:' + str(entry['key']))}**"
+        out.append(f"• {name}: {options}" if options else f"• {name}")
+    return out
 
 
 def _conditions(found: JSON, reader: Reader) -> list[str]:

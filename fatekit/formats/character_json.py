@@ -33,19 +33,20 @@ from fatekit.rules.aspects.stunts import (
     SkillBonus,
     SkillSwap,
     Stunt,
-    StuntCost,
     StuntEffect,
-    TrueDetail,
+    stunt_from_data,
 )
 from fatekit.rules.characters.character import (
     Character,
     CharacterKind,
     fitted_harm,
+    grant_packages,
     new_character,
-    stunt_refresh_cost,
+    sheet_refresh_cost,
 )
 from fatekit.rules.characters.gear import CarriedGear
 from fatekit.rules.characters.modes import ModeShape, mode_skill_ratings
+from fatekit.rules.characters.packages import BoughtPackage
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.problems import Problem
@@ -241,48 +242,8 @@ def _aspect(data: Mapping[str, Any], owner: str, fallback_id: str, kind: AspectK
     return aspect
 
 
-def _actions(data: Mapping[str, Any]) -> tuple[Action, ...]:
-    """A stunt's actions: ``actions`` (a list), or the single ``action`` older files wrote
-    (``null``: any action)."""
-    if "actions" in data:
-        return tuple(Action(a) for a in data["actions"])
-    action = data.get("action")
-    return () if action is None else (Action(action),)
-
-
-def _effect(data: Mapping[str, Any], preset: Preset) -> StuntEffect:
-    kind = data["type"]
-    if kind == "skill_bonus":
-        return SkillBonus(data["skill"], _actions(data), data.get("bonus", preset.stunt_bonus))
-    if kind == "skill_swap":
-        return SkillSwap(data["skill"], data["replaces"], _actions(data))
-    if kind == "extra_action":
-        return ExtraAction(data["skill"], Action(data["action"]))
-    if kind == "extra_free_invoke":
-        return ExtraFreeInvoke(data["skill"], data.get("count", 1))
-    if kind == "extra_stress":
-        return ExtraStress(Track(data["track"]), data.get("boxes", 1))
-    if kind == "extra_consequence":
-        return ExtraConsequence(Track(data["track"]), data.get("severity", "mild"))
-    if kind == "boost":
-        return GrantsBoost(data.get("skill"), _actions(data))
-    if kind == "act_first":
-        return ActFirst(Track(data.get("track", "any")))
-    if kind == "rule_exception":
-        return RuleException(data["text"])
-    return TrueDetail(data["detail"])
-
-
 def _stunt(data: Mapping[str, Any], preset: Preset) -> Stunt:
-    # Older files wrote fate_point_cost (0 or 1); newer ones the cost.
-    cost = data.get("cost", "fate_point" if data.get("fate_point_cost") == 1 else "free")
-    return Stunt(
-        data["name"].strip(),
-        _effect(data["effect"], preset),
-        data.get("description", ""),
-        StuntCost(cost),
-        data.get("circumstance", ""),
-    )
+    return stunt_from_data(data, preset.stunt_bonus)
 
 
 def _mark(data: Mapping[str, Any] | None) -> ClockMark | None:
@@ -339,6 +300,9 @@ def _character(data: Mapping[str, Any], preset: Preset, bounded: bool = True) ->
         weight=data.get("weight", 1),
         modes=dict(data.get("modes", {})),
         skill_improvements=dict(data.get("skill_improvements", {})),
+        packages=[
+            BoughtPackage(p["key"], tuple(p.get("options", ()))) for p in data.get("packages", [])
+        ],
         stunt_uses=uses,
         gear=[_gear(g, bounded) for g in data.get("gear", [])],
         shared_with=list(dict.fromkeys(data.get("shared_with", []))),
@@ -348,13 +312,15 @@ def _character(data: Mapping[str, Any], preset: Preset, bounded: bool = True) ->
         character.skills = mode_skill_ratings(
             preset.shape, character.modes, character.skill_improvements
         )
+    # Left out: the stunts and aspects the packages grant (validation checks those written).
+    grant_packages(character, preset)
     npc_like = character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB, CharacterKind.MONSTER)
     # An extra has no refresh of its own (its owners' pays for it) but, left out, the boxes and
     # slots its skills give, as a PC's.
     if "refresh" not in data and not npc_like and character.kind is not CharacterKind.EXTRA:
         # Left out: what the preset's refresh, awards and stunts give (validation checks the rest).
         earned = preset.refresh + character.refresh_awarded
-        character.refresh = max(0, earned - stunt_refresh_cost(preset, len(stunts)))
+        character.refresh = max(0, earned - sheet_refresh_cost(character, preset))
     if "fate_points" not in data:
         character.fate_points = character.refresh
     stress, slots = fitted_harm(character, preset)
@@ -581,6 +547,11 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
         out["modes"] = dict(character.modes)
     if character.skill_improvements:
         out["skill_improvements"] = dict(sorted(character.skill_improvements.items()))
+    if character.packages:
+        out["packages"] = [
+            {"key": p.key, **({"options": list(p.options)} if p.options else {})}
+            for p in character.packages
+        ]
     if character.shared_with:
         out["shared_with"] = list(character.shared_with)
     if character.gear:

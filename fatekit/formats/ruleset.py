@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from fatekit.formats import wellformed
-from fatekit.formats.character_json import shape_dict
+from fatekit.formats.character_json import shape_dict, stunt_dict
 from fatekit.formats.schema import (
     CONDITION_KEY,
     PRESET_KEY,
     SHAPES,
+    STUNT_DATA,
     TRACK_KEY,
     file_schema,
     obj,
@@ -31,7 +32,15 @@ from fatekit.formats.schema import (
 )
 from fatekit.formats.schema_check import NOT_BLANK, errors
 from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.counted import MAX_PER_ASPECT
+from fatekit.rules.characters.packages import (
+    MAX_COST,
+    MAX_OPTIONS,
+    MAX_PACKAGES,
+    MAX_TIMES,
+    Packages,
+)
 from fatekit.rules.characters.preset import AdvancementStyle, Preset, StressRow, TurnOrderStyle
 from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.ruleset_data import LANGUAGES, RulesetProblems, preset_from_data
@@ -65,7 +74,8 @@ __all__ = [
 FORMAT = "fatekit-ruleset"
 #: The version of the format this module reads and writes.
 VERSION = 1
-#: The largest rule-set file read (the built-ins are under 5 KiB).
+#: The largest rule-set file read (the built-ins are under 5 KiB, Venture City with its powers
+#: about 42 KiB).
 MAX_BYTES = 256 * 1024
 
 _TEXT = {"type": "string", "pattern": NOT_BLANK, "maxLength": 200}
@@ -98,6 +108,16 @@ _ROWS = {
         ["min_rating", "boxes"],
         "the boxes (their values) of a track whose skill is rated min_rating or more",
     ),
+}
+
+_SMALL = {"type": "integer", "minimum": 0, "maximum": 10}
+_PACKAGE_KEY = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,59}$"}
+_GRANTED_STUNTS = {"type": "array", "maxItems": 20, "items": STUNT_DATA}
+_GRANTED_ASPECTS = {
+    "type": "array",
+    "maxItems": 5,
+    "items": _TEXT,
+    "description": "aspects written on the sheet (a drawback), beside its own slots",
 }
 
 RULESET_SCHEMA = file_schema(
@@ -268,6 +288,105 @@ RULESET_SCHEMA = file_schema(
             [],
             "PCs have no skills: a roll is rated by the aspects of the sheet the player names "
             "for it (not invoked: no fate point); NPCs roll the skill list (approaches)",
+        ),
+        # -- packages bought with refresh (Venture City's powers; issue 41) --
+        "packages": obj(
+            {
+                "label": {**_TEXT, "description": "what the game calls them (Powers)"},
+                "names": _NAMES,
+                "bonus_stunts": {
+                    **_SMALL,
+                    "default": 0,
+                    "description": "stunts a PC gets to spend on packages only (Venture City: 3)",
+                },
+                "least": {**_SMALL, "default": 0, "description": "packages a PC must buy"},
+                "most": {**_SMALL, "default": 1, "description": "packages a PC may buy"},
+                "groups": {
+                    "type": "array",
+                    "maxItems": 20,
+                    "items": obj(
+                        {
+                            "key": _PACKAGE_KEY,
+                            "name": _TEXT,
+                            "names": _NAMES,
+                            "cost": {
+                                "type": "integer",
+                                "minimum": -MAX_COST,
+                                "maximum": MAX_COST,
+                                "default": 1,
+                                "description": "stunts each payment costs; below 0 it pays "
+                                "back (a weakness)",
+                            },
+                            "free": {**_SMALL, "default": 0, "description": "options free"},
+                            "per_cost": {
+                                **_SMALL,
+                                "minimum": 1,
+                                "default": 1,
+                                "description": "options one payment buys",
+                            },
+                            "least": {**_SMALL, "default": 0},
+                            "most": {**_SMALL, "minimum": 1},
+                        },
+                        ["key", "name"],
+                        "a kind of option and what it costs a package",
+                    ),
+                },
+                "packages": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": MAX_PACKAGES,
+                    "items": obj(
+                        {
+                            "key": _PACKAGE_KEY,
+                            "name": _TEXT,
+                            "names": _NAMES,
+                            "cost": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "maximum": MAX_COST,
+                                "default": 1,
+                                "description": "stunts the package's basic form costs",
+                            },
+                            "stunts": _GRANTED_STUNTS,
+                            "aspects": _GRANTED_ASPECTS,
+                        },
+                        ["key", "name"],
+                        "a package: its cost and what its basic form grants",
+                    ),
+                },
+                "options": {
+                    "type": "array",
+                    "maxItems": MAX_OPTIONS,
+                    "items": obj(
+                        {
+                            "key": _PACKAGE_KEY,
+                            "name": _TEXT,
+                            "names": _NAMES,
+                            "group": _PACKAGE_KEY,
+                            "most": {
+                                "type": "integer",
+                                "minimum": 1,
+                                "maximum": MAX_TIMES,
+                                "default": 1,
+                                "description": "times it may be bought; each adds its bonus",
+                            },
+                            "within": {
+                                "type": "array",
+                                "maxItems": 20,
+                                "items": _PACKAGE_KEY,
+                                "description": "the packages (or options bought) it is offered "
+                                "on; empty: every package",
+                            },
+                            "stunts": _GRANTED_STUNTS,
+                            "aspects": _GRANTED_ASPECTS,
+                        },
+                        ["key", "name", "group"],
+                        "an option bought on a package",
+                    ),
+                },
+            },
+            ["label", "packages"],
+            "packages bought with refresh: bundles of stunts and aspects with a cost in stunts",
         ),
         "turn_order": obj(
             {
@@ -532,6 +651,8 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
             "per_aspect": preset.counted.per_aspect,
             "bonuses": [{"kind": k.value, "bonus": b} for k, b in preset.counted.bonuses],
         }
+    if preset.packages is not None:
+        out["packages"] = _packages_dict(preset.packages)
     if preset.conditions:
         out["conditions"] = [
             {
@@ -545,6 +666,62 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
             for c in preset.conditions
         ]
     return out
+
+
+def _granted(stunt: Stunt) -> dict[str, Any]:
+    return {k: v for k, v in stunt_dict(stunt).items() if k != "fate_point_cost"}
+
+
+def _packages_dict(spec: Packages) -> dict[str, Any]:
+    def grants(stunts: Any, aspects: tuple[str, ...]) -> dict[str, Any]:
+        return {
+            # A rule set's stunts are written with their cost, not the older fate_point_cost.
+            **({"stunts": [_granted(s) for s in stunts]} if stunts else {}),
+            **({"aspects": list(aspects)} if aspects else {}),
+        }
+
+    return {
+        "label": spec.label,
+        **_names(spec.names),
+        "bonus_stunts": spec.bonus_stunts,
+        "least": spec.least,
+        "most": spec.most,
+        "groups": [
+            {
+                "key": g.key,
+                "name": g.name,
+                **_names(g.names),
+                "cost": g.cost,
+                "free": g.free,
+                "per_cost": g.per_cost,
+                "least": g.least,
+                **({} if g.most is None else {"most": g.most}),
+            }
+            for g in spec.groups
+        ],
+        "packages": [
+            {
+                "key": p.key,
+                "name": p.name,
+                **_names(p.names),
+                "cost": p.cost,
+                **grants(p.stunts, p.aspects),
+            }
+            for p in spec.packages
+        ],
+        "options": [
+            {
+                "key": o.key,
+                "name": o.name,
+                **_names(o.names),
+                "group": o.group,
+                "most": o.most,
+                **({"within": list(o.within)} if o.within else {}),
+                **grants(o.stunts, o.aspects),
+            }
+            for o in spec.options
+        ],
+    }
 
 
 def ruleset_with_list(preset: Preset | str, skill_list: str) -> dict[str, Any]:

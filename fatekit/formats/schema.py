@@ -39,6 +39,7 @@ __all__ = [
     "LOOSE_CHARACTER_SCHEMA",
     "PRESET_KEY",
     "SHAPES",
+    "STUNT_DATA",
     "TRACK_KEY",
     "VERSION",
     "file_schema",
@@ -240,6 +241,20 @@ _EFFECTS = [
         "any other exception to the rules, in the player's words: the table judges it",
     ),
 ]
+
+#: A stunt as data with no record of its uses: what a rule set's packages grant.
+STUNT_DATA = obj(
+    {
+        "name": _TEXT,
+        "description": {"type": "string", "maxLength": 2000},
+        "circumstance": {"type": "string", "maxLength": 500},
+        "cost": {"enum": [c.value for c in StuntCost], "default": "free"},
+        "effect": {"oneOf": _EFFECTS},
+    },
+    ["name", "effect"],
+    "a stunt: its name, what it does (the effects a character file's stunts take), its cost "
+    "per use and its circumstance",
+)
 
 _CLOCK_MARK = obj(
     {
@@ -492,6 +507,26 @@ CHARACTER_SCHEMA = file_schema(
             "maxProperties": 200,
             "description": "a character in a rule set with modes: the steps bought for single "
             "skills above their mode (1: focused, 2: specialized)",
+        },
+        # -- packages bought with refresh (Venture City's powers) ---------------------------
+        "packages": {
+            "type": "array",
+            "maxItems": 10,
+            "items": obj(
+                {
+                    "key": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,59}$"},
+                    "options": {
+                        "type": "array",
+                        "maxItems": 100,
+                        "items": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,59}$"},
+                        "description": "the options bought on it, by key, once per purchase",
+                    },
+                },
+                ["key"],
+                "a package of the rule set bought (a power), by key",
+            ),
+            "description": "the rule set's packages bought; the stunts and aspects they grant "
+            "are written on the sheet when left out",
         },
         "weight": {
             "type": "integer",

@@ -387,6 +387,28 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
             {"key": c.key, "name": c.name, "names": dict(c.names)} for c in preset.conditions
         ],
         **_modes_json(preset),
+        **_packages_json(preset),
+    }
+
+
+def _packages_json(preset: Preset) -> dict[str, Any]:
+    """A rule set with packages (Venture City's powers): what it calls them and each package
+    and option named in each language, for the sheet card's line of packages bought (nothing
+    for any other rule set)."""
+    spec = preset.packages
+    if spec is None:
+        return {}
+
+    def named(items: Any) -> list[dict[str, Any]]:
+        return [{"key": i.key, "name": i.name, "names": dict(i.names)} for i in items]
+
+    return {
+        "packages": {
+            "label": spec.label,
+            "names": dict(spec.names),
+            "packages": named(spec.packages),
+            "options": named(spec.options),
+        }
     }
 
 

@@ -125,3 +125,17 @@ def test_no_seat_link_reaches_the_servers_log(tmp_path: Path) -> None:
         assert logs and not [line for line in logs if secret in line]
     finally:
         served.kill()
+
+
+def test_a_table_opened_at_start_plays_venture_city(tmp_path: Path) -> None:
+    """``fatekit serve --table NAME --preset venture-city`` opens a table whose PCs buy powers
+    (issue 41)."""
+    served = start(tmp_path / "tables.db", "--table", "Harbor", "--preset", "venture-city")
+    try:
+        status, view = call(
+            "GET", f"{served.base}/tables/{served.table_id}/state", link=served.link
+        )
+        assert status == 200
+        assert view["table"]["preset"] == "venturecity"
+    finally:
+        assert served.stop() == 0

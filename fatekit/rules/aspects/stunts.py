@@ -22,8 +22,10 @@ usable once per scene or once per session (:class:`StuntCost`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import CONDENSED, rule
@@ -48,6 +50,7 @@ __all__ = [
     "StuntCost",
     "StuntEffect",
     "TrueDetail",
+    "stunt_from_data",
 ]
 
 BONUS_STUNT_RULE = rule(
@@ -339,3 +342,52 @@ def _summary(effect: StuntEffect) -> str:
     if isinstance(effect, RuleException):
         return f"rule exception: {effect.text}"
     return f"simply true: {effect.detail}"
+
+
+# -- stunts as data (a character file's ``stunts``; a rule set's packages grant them too) ----------
+
+
+def _data_actions(data: Mapping[str, Any]) -> tuple[Action, ...]:
+    """A stunt's actions: ``actions`` (a list), or the single ``action`` older files wrote
+    (``null``: any action)."""
+    if "actions" in data:
+        return tuple(Action(a) for a in data["actions"])
+    action = data.get("action")
+    return () if action is None else (Action(action),)
+
+
+def _effect_from_data(data: Mapping[str, Any], bonus: int) -> StuntEffect:
+    kind = data["type"]
+    if kind == "skill_bonus":
+        return SkillBonus(data["skill"], _data_actions(data), data.get("bonus", bonus))
+    if kind == "skill_swap":
+        return SkillSwap(data["skill"], data["replaces"], _data_actions(data))
+    if kind == "extra_action":
+        return ExtraAction(data["skill"], Action(data["action"]))
+    if kind == "extra_free_invoke":
+        return ExtraFreeInvoke(data["skill"], data.get("count", 1))
+    if kind == "extra_stress":
+        return ExtraStress(Track(data["track"]), data.get("boxes", 1))
+    if kind == "extra_consequence":
+        return ExtraConsequence(Track(data["track"]), data.get("severity", "mild"))
+    if kind == "boost":
+        return GrantsBoost(data.get("skill"), _data_actions(data))
+    if kind == "act_first":
+        return ActFirst(Track(data.get("track", "any")))
+    if kind == "rule_exception":
+        return RuleException(data["text"])
+    return TrueDetail(data["detail"])
+
+
+def stunt_from_data(data: Mapping[str, Any], bonus: int = 2) -> Stunt:
+    """A stunt written as data (the form a character file's ``stunts`` take); ``bonus`` is what
+    a bonus stunt that names none adds (the rule set's)."""
+    # Older files wrote fate_point_cost (0 or 1); newer ones the cost.
+    cost = data.get("cost", "fate_point" if data.get("fate_point_cost") == 1 else "free")
+    return Stunt(
+        data["name"].strip(),
+        _effect_from_data(data["effect"], bonus),
+        data.get("description", ""),
+        StuntCost(cost),
+        data.get("circumstance", ""),
+    )

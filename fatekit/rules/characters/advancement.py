@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import Stunt
-from fatekit.rules.characters.character import Character, fitted_harm, stunt_refresh_cost
+from fatekit.rules.characters.character import Character, fitted_harm, sheet_refresh_cost
 from fatekit.rules.characters.modes import MODE_IMPROVE_RULE, ModeShape
+from fatekit.rules.characters.packages import PACKAGE_GRANTS_RULE, granted_stunts
 from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, AdvancementStyle, Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
@@ -217,12 +218,18 @@ def _check_change(
             refuse(f"{preset.skill_name(choice.new)} is already on the sheet", MILESTONE_RULE)
     elif isinstance(choice, RewriteStunt):
         index = _stunt_index(character, choice.old)
+        if choice.old in {s.name for s in granted_stunts(preset.packages, character.packages)}:
+            refuse(
+                f"{choice.old!r} is granted by a package the sheet bought; a milestone rewrites "
+                "the sheet's own stunts",
+                PACKAGE_GRANTS_RULE,
+            )
         if any(s.name == choice.new.name for i, s in enumerate(stunts) if i != index):
             raise BadInput(f"the sheet already has a stunt called {choice.new.name!r}")
     elif isinstance(choice, BuyStunt):
         if any(s.name == choice.stunt.name for s in stunts):
             raise BadInput(f"the sheet already has a stunt called {choice.stunt.name!r}")
-        cost = _stunt_cost(preset, len(stunts))
+        cost = _stunt_cost(preset, character)
         if refresh - cost < preset.min_refresh:
             refuse(
                 f"buying {choice.stunt.name!r} costs {cost} refresh and would leave "
@@ -243,8 +250,10 @@ def _check_change(
         raise BadInput(f"not a milestone choice: {choice!r}")
 
 
-def _stunt_cost(preset: Preset, held: int) -> int:
-    return stunt_refresh_cost(preset, held + 1) - stunt_refresh_cost(preset, held)
+def _stunt_cost(preset: Preset, character: Character) -> int:
+    """What one more stunt costs the sheet, its packages' cost counted (they take the bonus and
+    free stunts first)."""
+    return sheet_refresh_cost(character, preset, 1) - sheet_refresh_cost(character, preset)
 
 
 def _changed(
@@ -269,7 +278,7 @@ def _changed(
         else:
             stunts[index] = choice.new
     elif isinstance(choice, BuyStunt):
-        refresh -= _stunt_cost(preset, len(stunts))
+        refresh -= _stunt_cost(preset, character)
         stunts.append(choice.stunt)
     elif isinstance(choice, RewriteAspect):
         names[choice.aspect_id] = choice.name.strip()

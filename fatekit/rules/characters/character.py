@@ -23,6 +23,13 @@ from typing import TypeVar
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Stunt
 from fatekit.rules.characters.gear import CarriedGear
+from fatekit.rules.characters.packages import (
+    PACKAGE_ASPECT_PREFIX,
+    BoughtPackage,
+    granted_aspects,
+    granted_stunts,
+    packages_cost,
+)
 from fatekit.rules.characters.preset import CONSEQUENCE_SLOTS_RULE, Preset
 from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.skill_lists import skill_key
@@ -45,14 +52,17 @@ __all__ = [
     "HarmCapacity",
     "SlotSpec",
     "fitted_harm",
+    "grant_packages",
     "harm_capacity",
     "major_npc",
     "minor_npc",
     "mob",
     "monster",
     "new_character",
+    "package_aspects",
     "parse_minor_skill",
     "refit_harm",
+    "sheet_refresh_cost",
     "stunt_refresh_cost",
 ]
 
@@ -148,6 +158,9 @@ class Character:
     conditions: dict[str, MarkedCondition] = field(default_factory=dict)
     modes: dict[str, int] = field(default_factory=dict)
     skill_improvements: dict[str, int] = field(default_factory=dict)
+    #: The rule set's packages bought (Venture City's powers); their stunts are in ``stunts``
+    #: and their aspects in ``aspects`` (ids under ``<id>/package/``), as granted.
+    packages: list[BoughtPackage] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.id.strip():
@@ -233,9 +246,55 @@ class Character:
         return base + team.bonus
 
 
-def stunt_refresh_cost(preset: Preset, stunts: int) -> int:
-    """The refresh spent on ``stunts`` stunts: the free ones cost nothing, the rest each cost some."""
-    return max(0, stunts - preset.free_stunts) * preset.stunt_cost
+def stunt_refresh_cost(preset: Preset, stunts: int, package_stunts: int = 0) -> int:
+    """The refresh spent on ``stunts`` stunts and on packages costing ``package_stunts``: the
+    rule set's bonus stunts pay for packages only, the free ones for anything, each further
+    stunt costs some refresh."""
+    bonus = min(package_stunts, preset.packages.bonus_stunts if preset.packages else 0)
+    return max(0, stunts + package_stunts - bonus - preset.free_stunts) * preset.stunt_cost
+
+
+def own_stunts(character: Character, preset: Preset) -> list[Stunt]:
+    """The sheet's stunts less those its packages grant (matched by name)."""
+    granted = {s.name for s in granted_stunts(preset.packages, character.packages)}
+    return [s for s in character.stunts if s.name not in granted]
+
+
+def sheet_refresh_cost(character: Character, preset: Preset, extra: int = 0) -> int:
+    """The refresh the sheet's own stunts (and ``extra`` more) and its packages cost."""
+    return stunt_refresh_cost(
+        preset,
+        len(own_stunts(character, preset)) + extra,
+        packages_cost(preset.packages, character.packages),
+    )
+
+
+def package_aspects(character: Character) -> list[Aspect]:
+    """The aspects on the sheet its packages granted (a drawback, say)."""
+    prefix = f"{character.id}/{PACKAGE_ASPECT_PREFIX}/"
+    return [a for a in character.aspects if a.id.startswith(prefix)]
+
+
+def grant_packages(character: Character, preset: Preset) -> None:
+    """Write on the sheet the stunts and aspects its packages grant that it lacks (a file or a
+    builder names the packages only)."""
+    names = {s.name for s in character.stunts}
+    for stunt in granted_stunts(preset.packages, character.packages):
+        if stunt.name not in names:
+            character.stunts.append(stunt)
+            names.add(stunt.name)
+    held = Counter(a.name for a in package_aspects(character))
+    taken = {a.id for a in character.aspects}
+    number = 1
+    for name in granted_aspects(preset.packages, character.packages):
+        if held[name] > 0:
+            held[name] -= 1
+            continue
+        while f"{character.id}/{PACKAGE_ASPECT_PREFIX}/{number}" in taken:
+            number += 1
+        aspect_id = f"{character.id}/{PACKAGE_ASPECT_PREFIX}/{number}"
+        taken.add(aspect_id)
+        character.aspects.append(Aspect(aspect_id, name, AspectKind.CHARACTER, owner=character.id))
 
 
 def harm_capacity(
@@ -426,10 +485,12 @@ def new_character(
     stunts: Sequence[Stunt] = (),
     as_you_play: bool = False,
     kind: CharacterKind = CharacterKind.PC,
+    packages: Sequence[BoughtPackage] = (),
 ) -> Character:
     """A player character (or a major NPC) built for ``preset``.
 
-    Refresh is the preset's, less the cost of stunts beyond the free ones; fate points start at
+    Refresh is the preset's, less the cost of stunts beyond the free ones and of the
+    ``packages`` bought (whose stunts and aspects are written on the sheet); fate points start at
     refresh; stress and consequence slots follow from the skills and stunts. The result may still
     be illegal (too few skills, say): :func:`fatekit.rules.characters.validation.validate` says why.
     """
@@ -442,6 +503,7 @@ def new_character(
         skills=dict(skills or {}),
         stunts=list(stunts),
         as_you_play=as_you_play,
+        packages=list(packages),
     )
     if high_concept:
         character.add_aspect(high_concept, AspectKind.HIGH_CONCEPT)
@@ -449,7 +511,8 @@ def new_character(
         character.add_aspect(trouble, AspectKind.TROUBLE)
     for aspect_kind, text in aspects:
         character.add_aspect(text, aspect_kind)
-    character.refresh = max(0, chosen.refresh - stunt_refresh_cost(chosen, len(stunts)))
+    grant_packages(character, chosen)
+    character.refresh = max(0, chosen.refresh - sheet_refresh_cost(character, chosen))
     character.fate_points = character.refresh
     refit_harm(character, chosen)
     return character

@@ -19,6 +19,7 @@ from enum import StrEnum
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import SkillSwap, Stunt
 from fatekit.rules.characters.counted import CountedAspects
+from fatekit.rules.characters.packages import Packages
 from fatekit.rules.characters.shapes import Shape, Tiers
 from fatekit.rules.characters.skill_lists import SkillList
 from fatekit.rules.core.actions import Action
@@ -319,6 +320,8 @@ class Preset:
     conditions: tuple[ConditionSpec, ...] = ()
     #: The Three Rocketeers: PCs roll the aspects they name instead of skills (none: skills).
     counted: CountedAspects | None = None
+    #: Packages bought with refresh (Venture City's powers; none: the rule set has none).
+    packages: Packages | None = None
 
     def __post_init__(self) -> None:
         if not self.key.strip() or not self.name.strip():
@@ -528,7 +531,7 @@ class Preset:
 
         For example ``CONDENSED_PRESET.derive("space", "Space", skill_lists=(ACTIONS,),
         shape=diamond())``. Attack and defence permissions and turn-order skills that are not on
-        the new list are dropped; an ordered turn order left with no skill to compare for a kind
+        the new list are dropped, as are the stunts packages grant on such skills; an ordered turn order left with no skill to compare for a kind
         of conflict becomes elective (Fate Condensed's order), since nothing would order it.
         """
         derived = dataclasses.replace(self, key=key, name=name, **changes)  # type: ignore[arg-type]
@@ -552,8 +555,10 @@ class Preset:
             derived.recovery,
             skills=tuple((h, s) for h, s in derived.recovery.skills if s in keys),
         )
+        packages = None if derived.packages is None else derived.packages.on_skills(keys)
         return dataclasses.replace(
             derived,
+            packages=packages,
             skill_uses=uses,
             turn_order=order,
             stress_tracks=tracks,

@@ -1,5 +1,5 @@
 """The built-in presets: Fate Condensed, Fate Core, Fate Accelerated, Öde, War of Ashes and The
-Three Rocketeers.
+Three Rocketeers, and Venture City.
 
 Each is a rule-set file shipped in the package (``rulesets/*.json`` beside this module), read by
 :func:`~fatekit.rules.characters.ruleset_data.preset_from_data` exactly as a group's own hack is,
@@ -27,6 +27,7 @@ __all__ = [
     "ODE_PRESET",
     "PRESETS",
     "ROCKETEERS_PRESET",
+    "VENTURE_PRESET",
     "WOA_PRESET",
     "as_preset",
     "builtin_text",
@@ -38,7 +39,8 @@ __all__ = [
 #: SRD plays its rules with Fate Accelerated's approaches and gives no sheet of its own.
 #: The Three Rocketeers (``rocketeers``): PCs count their aspects instead of rolling skills; NPCs
 #: roll Fate Accelerated's approaches, as its No-Skill Swashbuckling SRD says.
-BUILTIN_KEYS = ("condensed", "core", "fae", "ode", "woa", "rocketeers")
+#: Venture City (``venturecity``): Fate Core with powers bought as packages of stunts.
+BUILTIN_KEYS = ("condensed", "core", "fae", "ode", "woa", "rocketeers", "venturecity")
 
 
 def builtin_text(key: str) -> str:
@@ -58,6 +60,7 @@ ACCELERATED = PRESETS["fae"]
 ODE_PRESET = PRESETS["ode"]
 WOA_PRESET = PRESETS["woa"]
 ROCKETEERS_PRESET = PRESETS["rocketeers"]
+VENTURE_PRESET = PRESETS["venturecity"]
 DEFAULT_PRESET = CONDENSED_PRESET
 #: The built-ins whose sheet is the six approaches (the catalogs name them ``approach.*``, and a
 #: sheet heads them "Approaches"); the page's ``APPROACH_PRESETS`` is this list.
@@ -75,13 +78,14 @@ _ALIASES = {
     "war_of_ashes": "woa",
     "three-rocketeers": "rocketeers",
     "the-three-rocketeers": "rocketeers",
+    "venture-city": "venturecity",
+    "venture_city": "venturecity",
 }
 
 
 def get_preset(key: str) -> Preset:
     """A built-in preset by key (``condensed``, ``core``, ``fae``, ``ode``, ``woa``,
-    ``rocketeers``) or a common
-    alias."""
+    ``rocketeers``, ``venturecity``) or a common alias."""
     wanted = key.strip().casefold()
     found = PRESETS.get(_ALIASES.get(wanted, wanted))
     if found is None:

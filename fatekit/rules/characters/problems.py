@@ -67,6 +67,20 @@ CODES: dict[str, frozenset[str]] = {
         "mode_skill": "skill rating derived_rating",
         # aspects counted instead of skills (The Three Rocketeers)
         "counted_skill": "label",
+        # packages bought with refresh (Venture City's powers)
+        "package_refresh": "count bought bonus free cost left least",
+        "no_packages": "",
+        "packages_over": "have most",
+        "packages_under": "have least",
+        "package_unknown": "package",
+        "package_twice": "package",
+        "package_option_unknown": "package option",
+        "package_option_outside": "package option",
+        "package_option_over": "option have most",
+        "package_group_over": "package group have most",
+        "package_group_under": "package group have least",
+        "package_stunt": "name",
+        "package_aspect": "name",
     }.items()
 }
 

@@ -15,8 +15,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.aspects.stunts import Stunt, stunt_from_data
 from fatekit.rules.characters.counted import CountedAspects
 from fatekit.rules.characters.modes import Mode, ModeShape
+from fatekit.rules.characters.packages import (
+    PackageDef,
+    PackageGroup,
+    PackageOption,
+    Packages,
+    stunt_skills,
+)
 from fatekit.rules.characters.preset import (
     AdvancementStyle,
     AspectSlot,
@@ -421,6 +429,111 @@ class _Reader:
         )
         return found if isinstance(found, CountedAspects) else None
 
+    # -- packages bought with refresh (Venture City's powers; issue 41) --
+
+    def _grants(self, entry: Mapping[str, Any], where: str, keys: set[str]) -> tuple[Stunt, ...]:
+        stunts = []
+        for i, data in enumerate(entry.get("stunts", ())):
+            found = self.attempt(f"{where}.stunts[{i}]", stunt_from_data, data, self.bonus)
+            if isinstance(found, Stunt):
+                for skill in stunt_skills(found):
+                    self.known(keys, skill, f"{where}.stunts[{i}].effect")
+                stunts.append(found)
+        return tuple(stunts)
+
+    @property
+    def bonus(self) -> int:
+        value = self.data.get("stunt_bonus", 2)
+        return value if isinstance(value, int) else 2
+
+    def packages(self, keys: set[str]) -> Packages | None:
+        data = self.data.get("packages")
+        if data is None:
+            return None
+        groups = []
+        for i, g in enumerate(data.get("groups", ())):
+            found = self.attempt(
+                f"$.packages.groups[{i}]",
+                PackageGroup,
+                g["key"],
+                g["name"].strip(),
+                g.get("cost", 1),
+                g.get("free", 0),
+                g.get("per_cost", 1),
+                g.get("least", 0),
+                g.get("most"),
+                _names(g),
+            )
+            if isinstance(found, PackageGroup):
+                groups.append(found)
+        defs = []
+        for i, p in enumerate(data["packages"]):
+            where = f"$.packages.packages[{i}]"
+            found = self.attempt(
+                where,
+                PackageDef,
+                p["key"],
+                p["name"].strip(),
+                p.get("cost", 1),
+                self._grants(p, where, keys),
+                tuple(a.strip() for a in p.get("aspects", ())),
+                _names(p),
+            )
+            if isinstance(found, PackageDef):
+                defs.append(found)
+        group_keys = {g["key"] for g in data.get("groups", ())}
+        open_keys = {p["key"] for p in data["packages"]} | {
+            o["key"] for o in data.get("options", ())
+        }
+        options = []
+        for i, o in enumerate(data.get("options", ())):
+            where = f"$.packages.options[{i}]"
+            if o["group"] not in group_keys:
+                self.problem(f"{where}.group", f"no group {o['group']!r} is declared")
+            for j, key in enumerate(o.get("within", ())):
+                if key not in open_keys:
+                    self.problem(f"{where}.within[{j}]", f"no package or option {key!r}")
+            found = self.attempt(
+                where,
+                PackageOption,
+                o["key"],
+                o["name"].strip(),
+                o["group"],
+                o.get("most", 1),
+                tuple(o.get("within", ())),
+                self._grants(o, where, keys),
+                tuple(a.strip() for a in o.get("aspects", ())),
+                _names(o),
+            )
+            if isinstance(found, PackageOption):
+                options.append(found)
+        # A granted stunt is known on a sheet by its name: two grants may not share one.
+        # A granted stunt is known on a sheet by its name: grants sharing one grant the same stunt
+        # (a synergy grants its power's basic stunt).
+        grants: list[PackageDef | PackageOption] = [*defs, *options]
+        by_name: dict[str, Stunt] = {}
+        for grant in grants:
+            for stunt in grant.stunts:
+                if by_name.setdefault(stunt.name, stunt) != stunt:
+                    self.problem(
+                        "$.packages",
+                        f"two grants name the stunt {stunt.name!r} but differ; each needs its "
+                        "own name",
+                    )
+        found = self.attempt(
+            "$.packages",
+            Packages,
+            data["label"].strip(),
+            tuple(defs),
+            tuple(groups),
+            tuple(options),
+            data.get("bonus_stunts", 0),
+            data.get("least", 0),
+            data.get("most", 1),
+            _names(data),
+        )
+        return found if isinstance(found, Packages) else None
+
     def stress_rule(self) -> Rule:
         key = self.data["stress"].get("rule")
         if key is None:
@@ -453,6 +566,7 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
         recovery = reader.recovery(keys)
         conditions = reader.conditions()
         counted = reader.counted(aspects)
+        packages = reader.packages(keys)
         table = _rows(data["stress"].get("table", []))
     except (KeyError, IndexError, TypeError, ValueError) as error:
         # The schema keeps these out; data handed in directly may still be malformed.
@@ -489,6 +603,7 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
             advancement=AdvancementStyle(data.get("advancement", AdvancementStyle.CONDENSED.value)),
             conditions=conditions,
             counted=counted,
+            packages=packages,
         ),
     )
     if preset is None:

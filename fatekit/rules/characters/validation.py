@@ -35,7 +35,9 @@ from fatekit.rules.characters.character import (
     CharacterKind,
     SlotSpec,
     harm_capacity,
-    stunt_refresh_cost,
+    own_stunts,
+    package_aspects,
+    sheet_refresh_cost,
 )
 from fatekit.rules.characters.counted import COUNTED_NO_SKILLS_RULE
 from fatekit.rules.characters.modes import (
@@ -43,6 +45,11 @@ from fatekit.rules.characters.modes import (
     MODE_UNTAKEN_RULE,
     ModeShape,
     mode_problems,
+)
+from fatekit.rules.characters.packages import (
+    PACKAGE_COST_RULE,
+    package_problems,
+    packages_cost,
 )
 from fatekit.rules.characters.preset import (
     ASPECT_SLOTS_RULE,
@@ -131,6 +138,13 @@ def validate(character: Character, preset: Preset | None = None) -> list[Problem
         problems += _listed_skills(character, chosen, SKILL_LIST_RULE)
         problems += _pc_skill_shape(character, chosen)
         problems += _pc_stunts(character, chosen)
+        problems += package_problems(
+            chosen.packages,
+            character.packages,
+            character.stunts,
+            [a.name for a in package_aspects(character)],
+            as_you_play=character.as_you_play,
+        )
         problems += _pc_harm(character, chosen)
     elif character.kind is CharacterKind.MAJOR_NPC:
         if character.high_concept is None and not character.as_you_play:
@@ -169,7 +183,9 @@ def _slot_name(kind: AspectKind) -> str:
 
 
 def _pc_aspects(character: Character, preset: Preset) -> list[Problem]:
-    counts = Counter(a.kind for a in character.aspects)
+    # A package's aspects (a power's drawback) fill no slot of the rule set's.
+    granted = {a.id for a in package_aspects(character)}
+    counts = Counter(a.kind for a in character.aspects if a.id not in granted)
     # An extreme consequence takes the place of the aspect it replaced.
     for slot in character.consequences:
         if slot.severity is Severity.EXTREME and slot.replaced is not None and slot.aspect:
@@ -294,8 +310,9 @@ def _modes_elsewhere(character: Character, preset: Preset) -> list[Problem]:
 
 
 def _pc_stunts(character: Character, preset: Preset) -> list[Problem]:
-    count = len(character.stunts)
-    cost = stunt_refresh_cost(preset, count)
+    count = len(own_stunts(character, preset))
+    bought = packages_cost(preset.packages, character.packages)
+    cost = sheet_refresh_cost(character, preset)
     budget = preset.refresh + character.refresh_awarded
     left = budget - cost
     problems = []
@@ -310,7 +327,28 @@ def _pc_stunts(character: Character, preset: Preset) -> list[Problem]:
                 (("name", name),),
             )
         )
-    if left < preset.min_refresh:
+    if left < preset.min_refresh and preset.packages is not None and character.packages:
+        problems.append(
+            Problem(
+                "packages",
+                f"{count} stunts and {preset.packages.label} worth {bought} stunts cost {cost} "
+                f"refresh beyond the {preset.packages.bonus_stunts} bonus and "
+                f"{preset.free_stunts} free stunts, leaving {left}, but at least "
+                f"{preset.min_refresh} refresh must remain",
+                PACKAGE_COST_RULE,
+                "package_refresh",
+                (
+                    ("count", count),
+                    ("bought", bought),
+                    ("bonus", preset.packages.bonus_stunts),
+                    ("free", preset.free_stunts),
+                    ("cost", cost),
+                    ("left", left),
+                    ("least", preset.min_refresh),
+                ),
+            )
+        )
+    elif left < preset.min_refresh:
         problems.append(
             Problem(
                 "stunts",

@@ -20,6 +20,7 @@ __all__ = [
     "ITALIAN",
     "ODE",
     "ROCKETEERS_BOOK",
+    "VENTURE_BOOK",
     "WOA_BOOK",
     "Rule",
     "all_rules",
@@ -45,6 +46,9 @@ WOA_BOOK = "srd/war-of-ashes.md"
 #: The Three Rocketeers' No-Skill Swashbuckling SRD: aspects counted instead of skills, and the
 #: built-in Three Rocketeers rule set's source.
 ROCKETEERS_BOOK = "srd/three-rocketeers-no-skill-swashbuckling-SRD.md"
+#: The Venture City SRD: powers bought as packages of stunts, and the built-in Venture City rule
+#: set's source.
+VENTURE_BOOK = "srd/venture-city.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,7 @@ _BOOK_OF = {
     ODE: ODE,
     WOA_BOOK: WOA_BOOK,
     ROCKETEERS_BOOK: ROCKETEERS_BOOK,
+    VENTURE_BOOK: VENTURE_BOOK,
 }
 #: A short key for each text, as a page names its book.
 _KEYS = {
@@ -111,6 +116,7 @@ _KEYS = {
     ODE: "ode",
     WOA_BOOK: "woa",
     ROCKETEERS_BOOK: "rocketeers",
+    VENTURE_BOOK: "venturecity",
 }
 #: Where each surveyed book writes each rule it plays: book -> rule key -> section.
 _SECTIONS: dict[str, dict[str, str]] = {}
@@ -135,7 +141,7 @@ def citation(rule: Rule, book: str | None) -> tuple[str, str]:
 
 def book_key(source: str) -> str:
     """A short key for the text ``source`` (``core``, ``accelerated``, ``condensed``, ``ode``,
-    ``woa``, ``rocketeers``; ``own`` for a text fatekit does not know, a group's own game)."""
+    ``woa``, ``rocketeers``, ``venturecity``; ``own`` for a text fatekit does not know, a group's own game)."""
     return _KEYS.get(source, "own")
 
 

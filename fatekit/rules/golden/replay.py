@@ -411,6 +411,23 @@ class _Runner(Expectations):
         else:
             target.invoke(aspect, by=step.get("by"), effect=effect, free=free)
 
+    def _do_stunt(self, step: Mapping[str, Any]) -> None:
+        """A stunt of the roller's sheet (its own or one a package granted) used on the roll,
+        or on the defence with ``"on": "defence"``."""
+        if self.roll is None:
+            raise BadInput("no roll to use a stunt on")
+        target = self.roll
+        if step.get("on") == "defence":
+            if self.roll.opposition is None:
+                raise BadInput("this roll has no defence")
+            target = self.roll.opposition
+        sheet = self.game.character(target.actor)
+        name = str(step["name"])
+        stunt = next((s for s in sheet.stunts if s.name == name), None)
+        if stunt is None:
+            raise BadInput(f"{sheet.name} has no stunt called {name!r}")
+        target.use_stunt(stunt)
+
     def _do_resolve(self, step: Mapping[str, Any]) -> None:
         _, applied = self._conflict().resolve(
             step.get("option"),

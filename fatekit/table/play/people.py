@@ -319,7 +319,7 @@ def _add_character(context: Context, command: AddCharacter) -> list[Event]:
         check_hides_aspects(context.seat)
     sheet, hidden = with_free_id(command.sheet, command.hidden_aspects, context.state)
     character = parse_sheet(sheet, context.state)
-    sheet = with_mode_ratings(context.state, character, sheet)
+    sheet = with_package_grants(character, with_mode_ratings(context.state, character, sheet))
     check_add_character(context.state, context.seat, character.kind, command.owner)
     added: list[Event] = [
         context.event_from(
@@ -370,7 +370,7 @@ def _update_character(context: Context, command: UpdateCharacter) -> list[Event]
     sheet = command.sheet
     if not context.seat.is_gm:
         sheet = _keeping_unseen_aspects(context, character, sheet)
-    sheet = with_mode_ratings(context.state, character, sheet)
+    sheet = with_package_grants(character, with_mode_ratings(context.state, character, sheet))
     sheet = _with_harm_refitted(context.state, character, sheet)
     return [context.event_from(CharacterUpdated, command, character_id=character.id, sheet=sheet)]
 
@@ -389,6 +389,22 @@ def with_mode_ratings(state: TableState, character: Character, sheet: str) -> st
     if data.get("skills") == derived:  # written out already: folding reads them as they are
         return sheet
     data["skills"] = dict(sorted(derived.items(), key=lambda kv: (-kv[1], kv[0])))
+    return json.dumps(data, ensure_ascii=False)
+
+
+def with_package_grants(character: Character, sheet: str) -> str:
+    """A sheet that bought packages (Venture City's powers), with the stunts and aspects they
+    granted and the refresh left written out, as the table's rule set decided them when the
+    sheet came to the table or was rewritten: the event keeps them as facts, so folding never
+    asks the rule set again. Other sheets, and those written out already, are left as written."""
+    if not character.packages:
+        return sheet
+    data = json.loads(sheet)
+    written = character_to_dict(character)
+    keys = ("stunts", "aspects", "refresh")
+    if all(data.get(k) == written[k] for k in keys):
+        return sheet
+    data.update({k: written[k] for k in keys})
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -986,6 +1002,15 @@ class ConsequencePart(Part, kw_only=True):
     condition: str | UnsetType = UNSET  # a condition box's condition
 
 
+class BoughtPackagePart(Part, kw_only=True):
+    """A package of the rule set a sheet bought (a Venture City power), as a character file
+    names it: its key and the options bought on it, once per purchase (the rule set names
+    them; their stunts and aspects are on the sheet)."""
+
+    key: str
+    options: list[str] | UnsetType = UNSET
+
+
 class SheetPart(Part, kw_only=True):
     """A whole sheet the seat may read, shaped as a character file (the page may send it back
     as one), with the fate points, hidden aspects and spent stunts as they stand at the table."""
@@ -1010,6 +1035,7 @@ class SheetPart(Part, kw_only=True):
     weight: int | UnsetType = UNSET  # the individual weight the weight option counts, when not 1
     modes: dict[str, int] | UnsetType = UNSET  # a rule set with modes: each mode taken, rated
     skill_improvements: dict[str, int] | UnsetType = UNSET  # steps bought above a skill's mode
+    packages: list[BoughtPackagePart] | UnsetType = UNSET  # the rule set's packages bought
     shared_with: list[str] | UnsetType = UNSET
     gear: list[GearPart] | UnsetType = UNSET
     stress: dict[str, list[StressBoxPart]]
@@ -1225,6 +1251,12 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
         modes=dict(character.modes) if character.modes else UNSET,
         skill_improvements=dict(sorted(character.skill_improvements.items()))
         if character.skill_improvements
+        else UNSET,
+        packages=[
+            BoughtPackagePart(key=p.key, options=list(p.options) if p.options else UNSET)
+            for p in character.packages
+        ]
+        if character.packages
         else UNSET,
         shared_with=list(character.shared_with) if character.shared_with else UNSET,
         gear=[GearPart(name=g.name, weapon=g.weapon, armor=g.armor) for g in character.gear]

@@ -22,6 +22,7 @@ import {
   mine,
   modeName,
   offered,
+  packageName,
   offeredBy,
   seatName,
   sheetOf,
@@ -208,6 +209,25 @@ function characterCard(c) {
           ),
         )
       : null,
+    // A rule set with packages: those bought and their options (each option once, with how
+    // often it was bought); the stunts and aspects they grant are listed with the sheet's own.
+    s.packages && s.packages.length
+      ? h(
+          "p",
+          { class: "packages", id: `char-${c.id}-packages` },
+          packageName("label"),
+          ": ",
+          s.packages.map((p, i) =>
+            h(
+              "span",
+              { class: "package", "data-package": p.key },
+              i ? "; " : "",
+              free(packageName("packages", p.key), "strong"),
+              p.options && p.options.length ? ` (${boughtOptions(p.options)})` : "",
+            ),
+          ),
+        )
+      : null,
     s.stunts.length
       ? h(
           "ul",
@@ -244,6 +264,19 @@ function characterCard(c) {
     offered(c, "GiveCharacter") ? handOver(c) : null,
   );
   return card;
+}
+
+/** The options bought on a package, each named once with how often it was bought.
+ * @param {string[]} options @returns {string} */
+function boughtOptions(options) {
+  /** @type {Map<string, number>} */
+  const times = new Map();
+  for (const key of options) times.set(key, (times.get(key) || 0) + 1);
+  return [...times]
+    .map(([key, n]) =>
+      n > 1 ? t("sheet.package_times", { option: packageName("options", key), n }) : packageName("options", key),
+    )
+    .join(", ");
 }
 
 /** A sheet's free invokes on an aspect (the sheet lists one holder an invoke) as the scene's

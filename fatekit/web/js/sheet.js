@@ -330,8 +330,10 @@ export function openSheetEditor(existing, seed = null) {
       ...weighs(weight),
     };
     if (editing) {
-      // Harm and advancement stay as the table has them; the engine checks the rest.
+      // Harm and advancement stay as the table has them, and the rule set's packages bought
+      // (their stunts and aspects are among the sheet's); the engine checks the rest.
       for (const keep of /** @type {(keyof SheetPart)[]} */ ([
+        "packages",
         "stress",
         "consequences",
         "refresh_awarded",

@@ -146,6 +146,20 @@ export function modeName(key) {
   return found ? (found.names && found.names[language()]) || found.name : key;
 }
 
+/** A rule set's packages (Venture City's powers), one of them or one option bought on them,
+ * named in the page's language if the file gives it; the key itself when the rule set has none.
+ * @param {"label" | "packages" | "options"} part @param {string} [key] @returns {string} */
+export function packageName(part, key) {
+  const spec = app.preset && app.preset.packages;
+  if (!spec) return key || "";
+  /** @type {{key?: string, name: string, names?: Record<string, string>} | undefined} */
+  const found =
+    part === "label"
+      ? { name: spec.label, names: spec.names }
+      : (spec[part] || []).find((/** @type {{key: string}} */ p) => p.key === key);
+  return found ? (found.names && found.names[language()]) || found.name : key || "";
+}
+
 /** The mode a character's skill is written under (the engine says which), or null.
  * @param {CharacterPart} c @param {string} key */
 export function skillMode(c, key) {

@@ -30,12 +30,14 @@ def boxes(preset_key: str, rating: int) -> tuple[int, ...]:
     return preset.stress_boxes(preset.stress_tracks[0], {"physique": rating})
 
 
-def test_six_presets_condensed_by_default() -> None:
-    assert set(PRESETS) == {"condensed", "core", "fae", "ode", "woa", "rocketeers"}
+def test_seven_presets_condensed_by_default() -> None:
+    assert set(PRESETS) == {"condensed", "core", "fae", "ode", "woa", "rocketeers", "venturecity"}
     assert DEFAULT_PRESET is CONDENSED_PRESET
     assert get_preset("Accelerated") is ACCELERATED
     assert get_preset("öde") is ODE_PRESET
-    with pytest.raises(BadInput, match="choose one of: condensed, core, fae, ode, woa, rocketeers"):
+    with pytest.raises(
+        BadInput, match="choose one of: condensed, core, fae, ode, woa, rocketeers, venturecity"
+    ):
         get_preset("gurps")
 
 

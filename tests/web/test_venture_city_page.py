@@ -1,0 +1,56 @@
+"""Venture City on the page (issue 41; srd/venture-city.md): Ann, on a Swedish phone, finds on
+Miles's card the power he bought, under the rule set's Swedish name for powers, with its options
+named once and Master Flight counted twice, and the stunts the power grants among his stunts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.test_refusals_page import seat_page
+from tests.web.test_turns import call, command, state_of
+
+SAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "venture-city"
+
+
+@pytest.mark.rule("package.grants")
+def test_the_card_lists_the_power_its_options_and_its_stunts(server: str, browser: Any) -> None:
+    made = call(server, "/tables", {"name": "Hamnen", "preset": "venturecity"})
+    table, gm_link = made["table_id"], made["link"]
+    ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm_link)
+    sheet = (SAMPLES / "miles.character.json").read_text(encoding="utf-8")
+    command(server, table, gm_link, "AddCharacter", {"sheet": sheet, "owner": "ann"})
+    with seat_page(browser, server, ann["link"], "sv-SE", (390, 844)) as player:
+        line = player.locator("#char-miles-packages")
+        expect(line).to_contain_text("Krafter: Flight (Master Flight ×2, Super Speed,")
+        expect(line).to_contain_text("Very Noticeable, Megaton Punch)")
+        expect(line.locator("[data-package='flight']")).to_have_count(1)
+        card_stunts = player.locator("#char-miles-packages ~ ul.stunts")
+        expect(card_stunts).to_contain_text("Master Flight")
+        expect(card_stunts).to_contain_text("Bullrush")
+
+
+@pytest.mark.rule("package.grants", "package.cost")
+def test_editing_the_sheet_keeps_the_power(server: str, browser: Any) -> None:
+    """Ann rewrites Miles's high concept in the sheet editor: the power he bought stays, with
+    its stunts, its drawback and his refresh of 2."""
+    made = call(server, "/tables", {"name": "Hamnen", "preset": "venturecity"})
+    table, gm_link = made["table_id"], made["link"]
+    ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm_link)
+    sheet = (SAMPLES / "miles.character.json").read_text(encoding="utf-8")
+    command(server, table, gm_link, "AddCharacter", {"sheet": sheet, "owner": "ann"})
+    with seat_page(browser, server, ann["link"], "en-GB", (390, 844)) as player:
+        player.click("#edit-miles")
+        expect(player.locator("#sheet-form")).to_be_visible()
+        player.fill("#sheet-aspect-high_concept-0", "Lightning-Winged Courier of Venture City")
+        player.click("#sheet-form-submit")
+        expect(player.locator("#sheet-form")).not_to_be_visible()
+        expect(player.locator("#char-miles-packages")).to_contain_text("Master Flight ×2")
+    (miles,) = state_of(server, table, gm_link)["characters"]
+    names = [a["name"] for a in miles["sheet"]["aspects"]]
+    assert "Lightning-Winged Courier of Venture City" in names and "Very Noticeable" in names
+    assert miles["sheet"]["packages"][0]["key"] == "flight"
+    assert miles["sheet"]["refresh"] == 2
