@@ -234,7 +234,8 @@ class AspectMoves:
         ]
         self.self_compellers = [w for w in ours if allowed(check_self_compeller, state, seat, w)]
         self.letting_go = {w for w in ours if allowed(check_letting_go, state, seat, w)}
-        self.gm_offers = allowed(check_offerer, state, seat, None)
+        # is_gm first: require_gm's own test, answered without a refusal raised.
+        self.gm_offers = seat.is_gm and allowed(check_offerer, state, seat, None)
 
     def compel_targets(self, aspect: Aspect) -> list[str]:
         """The first two characters a compel on ``aspect`` the GM offers may be offered to

@@ -20,7 +20,7 @@ from typing import Any
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import Invocation
-from fatekit.rules.aspects.lasting import check_removable
+from fatekit.rules.aspects.lasting import check_removable, removable
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
@@ -102,7 +102,9 @@ class Viewer:
         """Whether the table would take a GM's move of play from this seat now: the check the
         GM's deciders make (:func:`~fatekit.table.deciding.require_gm`), with no safety signal
         waiting. Asked once per view: every aspect's offers start from it."""
-        return allowed(require_gm, self.seat, "") and play_goes_on(self.state)
+        # is_gm first: require_gm's own test, answered without a refusal raised.
+        seat = self.seat
+        return seat.is_gm and allowed(require_gm, seat, "") and play_goes_on(self.state)
 
     @cached_property
     def moves(self) -> AspectMoves:
@@ -280,9 +282,10 @@ class Viewer:
         if not self.gm_moves_allowed:
             return []
         found: list[AspectMove] = ["CorrectAspect"]
-        if allowed(check_revealable, aspect):
+        # Each check's own test of the aspect first, answered without a refusal raised.
+        if aspect.hidden and allowed(check_revealable, aspect):
             found.append("RevealAspect")
-        if allowed(check_removable, aspect):
+        if removable(aspect) and allowed(check_removable, aspect):
             found.append("RemoveAspect")
         if self.moves.gm_may_offer_compel(aspect):
             found.append("OfferCompel")
