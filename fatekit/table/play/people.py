@@ -1279,12 +1279,13 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
     name, the kind, the aspects it sees and the consequences."""
     offers = character_offers(viewer, character)
     if viewer.sees_sheet(character.id):
+        on_sheet = _on_sheet(viewer, character)  # listed once for both kinds of offer
         return CharacterPart(
             id=character.id,
             revealed=True,
             offers=offers,
-            aspect_offers=_aspect_offers(viewer, character),
-            aspect_offers_by=_aspect_offers_by(viewer, character),
+            aspect_offers=_aspect_offers(viewer, on_sheet),
+            aspect_offers_by=_aspect_offers_by(viewer, on_sheet),
             usable_stunts=_usable_stunts(viewer, character),
             gm_powers=_gm_powers(viewer, offers),
             owner=viewer.state.owner_of(character.id),
@@ -1357,20 +1358,23 @@ def _gm_powers(viewer: Viewer, offers: list[CharacterMove]) -> bool | UnsetType:
     return True if powers else UNSET
 
 
-def _aspect_offers(viewer: Viewer, character: Character) -> dict[str, list[AspectMove]]:
+def _on_sheet(viewer: Viewer, character: Character) -> list[Aspect]:
+    """The aspects on a sheet the seat reads that offer moves: those it sees, the
+    consequences' and the conditions'."""
     on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
     on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
     on_sheet += [held.aspect for held in character.conditions.values()]
+    return on_sheet
+
+
+def _aspect_offers(viewer: Viewer, on_sheet: list[Aspect]) -> dict[str, list[AspectMove]]:
     found = {a.id: viewer.aspect_offers(a) for a in on_sheet}
     return {key: moves for key, moves in found.items() if moves}
 
 
 def _aspect_offers_by(
-    viewer: Viewer, character: Character
+    viewer: Viewer, on_sheet: list[Aspect]
 ) -> dict[str, dict[AspectByMove, list[str]]]:
-    on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
-    on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
-    on_sheet += [held.aspect for held in character.conditions.values()]
     found = {a.id: viewer.aspect_moves(a) for a in on_sheet}
     return {key: moves for key, moves in found.items() if moves}
 
