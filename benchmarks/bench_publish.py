@@ -35,7 +35,7 @@ from fatekit.table.documents import SLICES, refresh
 from fatekit.table.extras import document_for
 from fatekit.table.fold import apply
 from fatekit.table.regions import EVERY, Region, regions_written
-from fatekit.table.seeing import Viewer
+from fatekit.table.seeing import Shared, Viewer
 from fatekit.table.state import TableState
 
 
@@ -75,12 +75,13 @@ def timed(commands: list[tuple[str, tuple[Any, ...]]], every: bool) -> dict[str,
         assert state is not None
         written: frozenset[Region] = EVERY if every else regions_written(events)
         began = time.process_time()
+        shared = Shared(state)  # what the seats' documents work out alike, as the hub shares it
         for seat in state.seats:
             before = kept.get(seat)
             if before is None:
                 kept[seat] = document_for(state, seat)
                 continue
-            after, changes = refresh(before, Viewer(state, seat), written)
+            after, changes = refresh(before, Viewer(state, seat, shared), written)
             for path, old, new in changes:
                 diff(old, new, path)
             kept[seat] = after

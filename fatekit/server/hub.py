@@ -43,7 +43,7 @@ from fatekit.table.event_views import event_seen
 from fatekit.table.events import Event
 from fatekit.table.extras import document_for
 from fatekit.table.regions import regions_written
-from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.seeing import JSON, Shared, Viewer
 from fatekit.table.serialize import own_fields
 from fatekit.table.state import TableState
 
@@ -91,6 +91,8 @@ class Publication:
         self.events = events
         self.state = state
         self.written = regions_written(events)
+        # What every seat's document of this state works out alike, worked out once.
+        self.shared = Shared(state)
         self._fields: list[JSON | None] = [None] * len(events)
         self._texts: dict[tuple[str, int], list[tuple[JSON, str]]] = {}
         # A GM receives every event whole: what one GM's seat receives, every GM's does.
@@ -259,7 +261,7 @@ class Hub:
         events = publication.events
         first, last = events[0].version, events[-1].version
         try:
-            viewer = Viewer(publication.state, subscriber.seat)
+            viewer = Viewer(publication.state, subscriber.seat, publication.shared)
             lines = publication.lines(viewer)
             if subscriber.document:
                 line = self._document_line(table_id, viewer, first, publication)

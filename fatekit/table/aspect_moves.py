@@ -13,6 +13,7 @@ this module for every aspect it shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 
 from fatekit.rules.aspects.aspects import Aspect
@@ -33,6 +34,7 @@ from fatekit.table.seats import Seat
 from fatekit.table.state import TableState
 
 __all__ = [
+    "AspectFacts",
     "AspectMoves",
     "check_declare_detail",
     "check_let_go",
@@ -135,22 +137,87 @@ def check_letting_go(state: TableState, seat: Seat, by: str) -> None:
     require_control(state, seat, by, "let go of an aspect for them")
 
 
+class AspectFacts:
+    """The rules' parts of the aspect moves for one state: the checks that read an aspect and a
+    character (or the table) and never the seat, asked once per state rather than once per seat
+    (:class:`AspectMoves` asks them; the deciders ask the same checks, uncached, as they
+    decide). Every seat's view of one state may share one (:class:`~fatekit.table.seeing.Shared`);
+    the state must not change while it is used."""
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        self.ledger = state.game.ledger
+        # Keyed by the aspect object's id(): the aspects asked of are kept alive here, so an id()
+        # is never reused by another aspect while these answers stand.
+        self._kept: dict[int, Aspect] = {}
+        self._passes: dict[tuple[Callable[[Aspect, str], object], int, str], bool] = {}
+        self._targets: dict[int, list[str]] = {}
+        self._gm_offer: dict[int, bool] = {}
+        self._holders: dict[int, list[str]] = {}
+
+    def passes(self, check: Callable[[Aspect, str], object], aspect: Aspect, who: str) -> bool:
+        """Whether ``check(aspect, who)`` (a rules' check of the aspect for a character, which
+        reads no seat) passes."""
+        key = (check, id(aspect), who)
+        found = self._passes.get(key)
+        if found is None:
+            self._kept[id(aspect)] = aspect
+            found = self._passes[key] = allowed(check, aspect, who)
+        return found
+
+    def holders(self, aspect: Aspect) -> list[str]:
+        """Who holds a free invoke on ``aspect``, sorted."""
+        found = self._holders.get(id(aspect))
+        if found is None:
+            self._kept[id(aspect)] = aspect
+            found = self._holders[id(aspect)] = sorted({f.holder for f in aspect.free_invokes})
+        return found
+
+    def compel_targets(self, aspect: Aspect) -> list[str]:
+        """The first two characters a compel on ``aspect`` the GM offers may be offered to
+        (:func:`compel_targets`): whether anyone may be compelled, and whether anyone but a
+        given offerer may (two different characters: one of them is not the offerer), is all an
+        offer needs to know."""
+        found = self._targets.get(id(aspect))
+        if found is None:
+            self._kept[id(aspect)] = aspect
+            found = self._targets[id(aspect)] = compel_targets(self.state, aspect, None, enough=2)
+        return found
+
+    def gm_may_offer(self, aspect: Aspect) -> bool:
+        """Whether the rules let the GM offer a compel on ``aspect`` for free
+        (:func:`~fatekit.rules.aspects.compels.check_compel_offer` with the GM as offerer),
+        someone there to compel: the part of :func:`check_offer_compel` that reads no seat."""
+        found = self._gm_offer.get(id(aspect))
+        if found is None:
+            self._kept[id(aspect)] = aspect
+            found = self._gm_offer[id(aspect)] = allowed(
+                check_compel_offer, aspect, GM, self.ledger
+            ) and bool(self.compel_targets(aspect))
+        return found
+
+
 class AspectMoves:
     """What a seat may do with aspects in its characters' names (``mine``) now, by the checks
     above, for one build of its document. Each check is its seat's part (may the seat act for
     this character?) and the rules' part (may they do it with this aspect?), and the rules' part
     of a paid move is the fate point's (is it there?) and the aspect's: the parts that read no
     aspect are asked once per character here, not once per aspect, and the aspect's of each
-    aspect; a move is listed when every part passes, as the decider asks them all. Built for
-    one state, which must not change while it is used (a document is built from one version)."""
+    aspect and character once per state (``facts``, which every seat's build may share); a move
+    is listed when every part passes, as the decider asks them all. Built for one state, which
+    must not change while it is used (a document is built from one version)."""
 
-    def __init__(self, state: TableState, seat: Seat, mine: set[str]) -> None:
+    def __init__(
+        self, state: TableState, seat: Seat, mine: set[str], facts: AspectFacts | None = None
+    ) -> None:
         self.state = state
         self.seat = seat
         self.ledger = state.game.ledger
+        self.facts = AspectFacts(state) if facts is None else facts
         # No one while a safety signal waits: the table takes no move of play, offers none.
         ours = sorted(mine) if mine and play_goes_on(state) else []
         self.live = bool(ours)
+        self.many = len(state.game.characters) > 1  # someone to pass a free invoke to
         self.passers = {w for w in ours if allowed(check_passer, state, seat, w)}
         # The parts of check_declare_detail and check_offer_compel that read no aspect: the
         # seat's, and the rules' of the fate point (check_detail_paid, check_compel_paid).
@@ -167,30 +234,18 @@ class AspectMoves:
         ]
         self.self_compellers = [w for w in ours if allowed(check_self_compeller, state, seat, w)]
         self.letting_go = {w for w in ours if allowed(check_letting_go, state, seat, w)}
-        self.gm_offers = allowed(check_offerer, state, seat, None)
-        # By the aspect object, which the entry keeps alive (so its id() is not reused).
-        self._targets: dict[int, tuple[Aspect, list[str]]] = {}
+        # is_gm first: require_gm's own test, answered without a refusal raised.
+        self.gm_offers = seat.is_gm and allowed(check_offerer, state, seat, None)
 
     def compel_targets(self, aspect: Aspect) -> list[str]:
         """The first two characters a compel on ``aspect`` the GM offers may be offered to
-        (:func:`compel_targets`), asked once per aspect: whether anyone may be compelled, and
-        whether anyone but a given offerer may (two different characters: one of them is not
-        the offerer), is all an offer needs to know."""
-        known = self._targets.get(id(aspect))
-        if known is not None:
-            return known[1]
-        found = compel_targets(self.state, aspect, None, enough=2)
-        self._targets[id(aspect)] = (aspect, found)
-        return found
+        (:meth:`AspectFacts.compel_targets`)."""
+        return self.facts.compel_targets(aspect)
 
     def gm_may_offer_compel(self, aspect: Aspect) -> bool:
         """Whether the seat may offer the GM's free compel on ``aspect`` now
         (:func:`check_offer_compel` with no offerer), someone there to compel."""
-        return (
-            self.gm_offers
-            and allowed(check_compel_offer, aspect, GM, self.ledger)
-            and bool(self.compel_targets(aspect))
-        )
+        return self.gm_offers and self.facts.gm_may_offer(aspect)
 
     def of(self, aspect: Aspect) -> dict[AspectByMove, list[str]]:
         """The characters the seat may pass a free invoke on ``aspect`` from, pay a story detail
@@ -199,30 +254,38 @@ class AspectMoves:
         safety signal waits."""
         if not self.live:
             return {}
+        facts = self.facts
+        passes = facts.passes
         found: dict[AspectByMove, list[str]] = {}
-        holders = sorted({f.holder for f in aspect.free_invokes})
-        if len(self.state.game.characters) > 1:
-            found["PassFreeInvoke"] = [
+        if self.many and aspect.free_invokes:
+            passing = [
                 who
-                for who in holders
-                if who in self.passers and allowed(aspect.check_can_spend_free_invoke, who)
+                for who in facts.holders(aspect)
+                if who in self.passers and passes(Aspect.check_can_spend_free_invoke, aspect, who)
             ]
+            if passing:
+                found["PassFreeInvoke"] = passing
         if not aspect.is_boost:
-            found["DeclareStoryDetail"] = [
-                who for who in self.detailers if allowed(check_detail_on, aspect, who)
-            ]
+            detailing = [who for who in self.detailers if passes(check_detail_on, aspect, who)]
+            if detailing:
+                found["DeclareStoryDetail"] = detailing
             # The offer's own check, then the targets' (an organization's members) and
             # whether anyone is left who is not the offerer: asked once, not once per offerer.
-            offerers = [w for w in self.offerers if allowed(check_compellable, aspect, w)]
-            targets = self.compel_targets(aspect) if offerers else []
-            found["OfferCompel"] = [w for w in offerers if any(t != w for t in targets)]
-            found["SelfCompel"] = [
-                who for who in self.self_compellers if allowed(check_self_compel, aspect, who)
-            ]
-        else:
-            found["RemoveAspect"] = [
+            offerers = [w for w in self.offerers if passes(check_compellable, aspect, w)]
+            if offerers:
+                targets = facts.compel_targets(aspect)
+                offering = [w for w in offerers if any(t != w for t in targets)]
+                if offering:
+                    found["OfferCompel"] = offering
+            compelling = [w for w in self.self_compellers if passes(check_self_compel, aspect, w)]
+            if compelling:
+                found["SelfCompel"] = compelling
+        elif aspect.free_invokes:
+            going = [
                 who
-                for who in holders
-                if who in self.letting_go and allowed(check_removes_freely, aspect, who)
+                for who in facts.holders(aspect)
+                if who in self.letting_go and passes(check_removes_freely, aspect, who)
             ]
-        return {move: who for move, who in found.items() if who}
+            if going:
+                found["RemoveAspect"] = going
+        return found

@@ -248,7 +248,8 @@ def gm_moves(seat: Seat) -> list[type[Command]]:
     first (the same for all of them, so made once): every one for the GM, by name, none for
     anyone else. A waiting safety signal holds most of them back too, which the view asks of
     :func:`~fatekit.table.play.safety.held_back`, as :func:`~fatekit.table.handle` does."""
-    if not allowed(require_gm, seat, "send the GM's moves"):
+    # is_gm first: require_gm's own test, answered without a refusal raised.
+    if not (seat.is_gm and allowed(require_gm, seat, "send the GM's moves")):
         return []
     return sorted(GM_MOVES, key=lambda kind: kind.__name__)
 

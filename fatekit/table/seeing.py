@@ -20,13 +20,13 @@ from typing import Any
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import Invocation
-from fatekit.rules.aspects.lasting import check_removable
+from fatekit.rules.aspects.lasting import check_removable, removable
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.recovery import clears_after, treatment_difficulty
 from fatekit.rules.options.countdowns import Countdown, CountdownView
-from fatekit.table.aspect_moves import AspectMoves
+from fatekit.table.aspect_moves import AspectFacts, AspectMoves
 from fatekit.table.base import AspectSight
 from fatekit.table.deciding import allowed, play_goes_on, require_gm
 from fatekit.table.parts import (
@@ -43,6 +43,7 @@ from fatekit.table.state import RollInPlay, TableState
 __all__ = [
     "JSON",
     "PUBLIC",
+    "Shared",
     "Viewer",
     "check_revealable",
     "hide_dice",
@@ -64,13 +65,31 @@ def check_revealable(aspect: Aspect) -> None:
         raise BadInput(f"{aspect.label} is not hidden")
 
 
-class Viewer:
-    """One seat's eyes on a table: what it may see, decided in one place."""
+class Shared:
+    """What every seat's view of one state works out alike, worked out once: the rules' checks
+    of aspects that read no seat (:class:`~fatekit.table.aspect_moves.AspectFacts`). The server
+    makes one for each publish and hands it to every seat's :class:`Viewer`; the state must not
+    change while it is used."""
 
-    def __init__(self, state: TableState, seat_id: str | None) -> None:
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        self.aspects = AspectFacts(state)
+
+
+class Viewer:
+    """One seat's eyes on a table: what it may see, decided in one place. ``shared``: what the
+    seats' views of the same state share (:class:`Shared`), when several are built; without it
+    the viewer works everything out for itself."""
+
+    def __init__(
+        self, state: TableState, seat_id: str | None, shared: Shared | None = None
+    ) -> None:
+        if shared is not None and shared.state is not state:  # a programming error
+            raise ValueError("a Shared belongs to the state it was made for")
         self.state = state
         self.seat: Seat = PUBLIC if seat_id is None else state.seat(seat_id)
         self.gm = self.seat.is_gm
+        self._shared = shared
 
     @cached_property
     def mine(self) -> set[str]:
@@ -83,13 +102,17 @@ class Viewer:
         """Whether the table would take a GM's move of play from this seat now: the check the
         GM's deciders make (:func:`~fatekit.table.deciding.require_gm`), with no safety signal
         waiting. Asked once per view: every aspect's offers start from it."""
-        return allowed(require_gm, self.seat, "") and play_goes_on(self.state)
+        # is_gm first: require_gm's own test, answered without a refusal raised.
+        seat = self.seat
+        return seat.is_gm and allowed(require_gm, seat, "") and play_goes_on(self.state)
 
     @cached_property
     def moves(self) -> AspectMoves:
         """What the seat may do with aspects (:class:`~fatekit.table.aspect_moves.AspectMoves`),
         its seat's checks asked once per view rather than once per aspect."""
-        return AspectMoves(self.state, self.seat, self.mine)
+        shared = self._shared
+        facts = None if shared is None else shared.aspects
+        return AspectMoves(self.state, self.seat, self.mine, facts)
 
     # -- decisions ------------------------------------------------------------------------------
 
@@ -259,9 +282,10 @@ class Viewer:
         if not self.gm_moves_allowed:
             return []
         found: list[AspectMove] = ["CorrectAspect"]
-        if allowed(check_revealable, aspect):
+        # Each check's own test of the aspect first, answered without a refusal raised.
+        if aspect.hidden and allowed(check_revealable, aspect):
             found.append("RevealAspect")
-        if allowed(check_removable, aspect):
+        if removable(aspect) and allowed(check_removable, aspect):
             found.append("RemoveAspect")
         if self.moves.gm_may_offer_compel(aspect):
             found.append("OfferCompel")

@@ -277,9 +277,10 @@ def _you(viewer: Viewer) -> YouPart:
         randomizer=viewer.state.randomizer_of(viewer.seat.id),
         randomizers=own_randomizers(viewer.state, viewer.seat.id),
         adds={} if held_back(viewer.state, AddCharacter) else add_offers(viewer.state, viewer.seat),
-        may_hide=allowed(check_hides_aspects, viewer.seat),
+        # is_gm first: both checks' own test, answered without a refusal raised.
+        may_hide=viewer.gm and allowed(check_hides_aspects, viewer.seat),
         notes=note_offers(viewer.seat),
-        may_waive=allowed(check_may_waive, viewer.seat),
+        may_waive=viewer.gm and allowed(check_may_waive, viewer.seat),
     )
 
 

@@ -1,8 +1,10 @@
 """A seat's live document kept up to date part by part (:func:`fatekit.table.documents.refresh`,
 what the server's hub does after each command) is the document built whole, for every seat at
 every version of the golden tables and of random games: the regions each domain says its events
-write, and each part says it reads (:mod:`fatekit.table.regions`), leave nothing out. The patch
-made from the changed parts alone turns the page's document into the new one."""
+write, and each part says it reads (:mod:`fatekit.table.regions`), leave nothing out; and what
+the seats' refreshes of one state share (:class:`fatekit.table.seeing.Shared`, as the hub shares
+it) tells each seat what its own whole build does. The patch made from the changed parts alone
+turns the page's document into the new one."""
 
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ from fatekit.table.fold import apply
 from fatekit.table.play.notes import NoteAdded
 from fatekit.table.regions import EVERY, Region, declared, regions_written
 from fatekit.table.seats import NoteVisibility
-from fatekit.table.seeing import Viewer
+from fatekit.table.seeing import Shared, Viewer
 from fatekit.table.state import TableState
 from fatekit.table.views import PARTS
 
@@ -75,12 +77,14 @@ def _compare(events: tuple[Event, ...]) -> tuple[int, int, list[str]]:
         for seat in list(kept):
             if seat not in state.seats:
                 del kept[seat]
+        # One for all the seats, as the hub publishes; each whole build works alone.
+        shared = Shared(state)
         for seat in state.seats:
             whole = document_for(state, seat)
             before = kept.get(seat)
             if before is not None:
                 frozen = json.dumps(before)
-                after, changes = refresh(before, Viewer(state, seat), written)
+                after, changes = refresh(before, Viewer(state, seat, shared), written)
                 rebuilt += sum(1 for piece in SLICES if piece.reads & written)
                 compared += 1
                 if after != whole:

@@ -32,6 +32,7 @@ __all__ = [
     "check_overcome_removes",
     "check_removable",
     "check_removes_freely",
+    "removable",
 ]
 
 SETTING_RULE = rule(
@@ -179,10 +180,16 @@ def check_organization_compel(aspect: Aspect, target: str) -> None:
         )
 
 
+def removable(aspect: Aspect) -> bool:
+    """Whether ``aspect`` is one a removal may take out of play (:func:`check_removable`'s
+    test): not a character's own aspect, nor a consequence."""
+    return not (aspect.kind.is_character_aspect or aspect.kind is AspectKind.CONSEQUENCE)
+
+
 def check_removable(aspect: Aspect) -> None:
     """Raise for an aspect nobody takes out of play by removing it: a character's own aspects
     change at milestones, and consequences go by recovering."""
-    if aspect.kind.is_character_aspect or aspect.kind is AspectKind.CONSEQUENCE:
+    if not removable(aspect):
         raise IllegalAction(
             f"{aspect.label} is on a character's sheet: it changes at a milestone, or "
             "recovers, rather than being removed",

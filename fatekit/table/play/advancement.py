@@ -304,8 +304,10 @@ def advance_offers(state: TableState, seat: Seat, character: Character) -> list[
     (:func:`check_sheet_still`), and the PC has an open milestone (spent by the command its
     book takes) or banked skill steps."""
     cid = character.id
+    # controls() first: the test require_control makes, answered without a refusal raised.
     if not (
         play_goes_on(state)
+        and state.controls(seat.id, cid)
         and allowed(check_advancer, state, seat, cid)
         and allowed(check_sheet_still, state)
     ):

@@ -284,7 +284,7 @@ def conflict_offers(viewer: Viewer) -> list[ConflictMove]:
         and any(allowed(turns.check_pass, n) for n in [None, *turns.next_choices()])
     ):
         found.append("EndTurn")
-    if allowed(require_gm, viewer.seat, "finish conflicts"):
+    if viewer.gm and allowed(require_gm, viewer.seat, "finish conflicts"):  # is_gm: its test
         found.extend(("FinishConflict", "CorrectTurn"))
     return found
 

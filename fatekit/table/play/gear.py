@@ -255,7 +255,13 @@ def equippable(viewer: Viewer) -> list[str]:
     state, conflict = viewer.state, viewer.state.conflict
     if conflict is None or not play_goes_on(state):
         return []
-    return [f for f in conflict.roster.fighters if allowed(check_equip, state, viewer.seat, f)]
+    # controls() first: the test require_control makes, answered without a refusal raised.
+    seat = viewer.seat
+    return [
+        f
+        for f in conflict.roster.fighters
+        if state.controls(seat.id, f) and allowed(check_equip, state, seat, f)
+    ]
 
 
 gm_only(

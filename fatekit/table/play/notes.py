@@ -92,7 +92,12 @@ def note_offers(seat: Seat) -> list[NoteVisibility]:
     when one is sent: the form stays, with what is written in it.)"""
     if not allowed(require_acting, seat):
         return []
-    return [v for v in NoteVisibility if allowed(check_note_visibility, seat, v)]
+    # A GM note's test first (require_gm's own), answered without a refusal raised.
+    return [
+        v
+        for v in NoteVisibility
+        if (v is not NoteVisibility.GM or seat.is_gm) and allowed(check_note_visibility, seat, v)
+    ]
 
 
 @decides(Note)

@@ -136,7 +136,8 @@ def own_randomizers(state: TableState, seat_id: str) -> list[str]:
     """The randomizers ``seat_id`` may choose for itself now (none where the GM does not let
     the seats choose), by the check the decider makes: the seat's part once, then each
     randomizer's."""
-    if not allowed(require_choosing_seat, state, seat_id):
+    # Whether the GM lets the seats choose first: the check's own test, without a refusal.
+    if not (state.seats_choose_randomizer and allowed(require_choosing_seat, state, seat_id)):
         return []
     return [way.value for way in Randomizer if allowed(Randomizer.parse, way.value)]
 

@@ -748,11 +748,26 @@ def check_hides_aspects(seat: Seat) -> None:
         raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
 
 
+def _adds_kind(seat: Seat, kind: CharacterKind) -> bool:
+    """Whether ``seat``'s role may add a character of ``kind``: NPCs are the GM's."""
+    return seat.is_gm or kind in _PLAYERS_KINDS
+
+
+def _adds_for(seat: Seat, owner: str | None) -> bool:
+    """Whether ``seat`` may name ``owner`` for a character it adds: a player, only itself."""
+    return seat.is_gm or owner == seat.id
+
+
+def _owns_kind(kind: CharacterKind, owner: str | None) -> bool:
+    """Whether ``owner`` (``None``: the GM) may own a character of ``kind``."""
+    return owner is None or kind in _PLAYERS_KINDS
+
+
 def check_adds_kind(seat: Seat, kind: CharacterKind) -> None:
     """:func:`check_add_character`'s part for ``seat`` and ``kind``, whoever the owner: an
     acting seat, and NPCs the GM's alone."""
     require_acting(seat)
-    if not seat.is_gm and kind not in _PLAYERS_KINDS:
+    if not _adds_kind(seat, kind):
         raise ForbiddenAction(
             "NPCs are the GM's: a player adds only a player character or an extra", SEAT_RULE
         )
@@ -761,7 +776,7 @@ def check_adds_kind(seat: Seat, kind: CharacterKind) -> None:
 def check_adds_for(state: TableState, seat: Seat, owner: str | None) -> None:
     """:func:`check_add_character`'s part for ``seat`` and ``owner``, whatever the kind: a
     player adds only their own, and an owner is a player's seat."""
-    if not seat.is_gm and owner != seat.id:
+    if not _adds_for(seat, owner):
         raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
     if owner is not None:
         _require_player(state, owner)
@@ -770,7 +785,7 @@ def check_adds_for(state: TableState, seat: Seat, owner: str | None) -> None:
 def check_owner_kind(kind: CharacterKind, owner: str | None) -> None:
     """:func:`check_add_character`'s part for ``kind`` and ``owner``, whoever adds it: a player
     owns only a PC or an extra."""
-    if owner is not None and kind not in _PLAYERS_KINDS:
+    if not _owns_kind(kind, owner):
         raise BadInput(
             "only a player character or an extra has a player for owner; NPCs are the GM's"
         )
@@ -779,16 +794,22 @@ def check_owner_kind(kind: CharacterKind, owner: str | None) -> None:
 def add_offers(state: TableState, seat: Seat) -> dict[CharacterKind, list[str | None]]:
     """The kinds of character ``seat`` may add now, each with the owners it may give one
     (``None``: the GM's), by :func:`check_add_character`: each of its parts asked of what it
-    reads (the kinds, the owners, then the two together), not of every pair."""
-    kinds = [kind for kind in CharacterKind if allowed(check_adds_kind, seat, kind)]
+    reads (the kinds, the owners, then the two together), not of every pair. Each part's own
+    test is asked first, so most refusals are answered without one raised."""
+    kinds = [k for k in CharacterKind if _adds_kind(seat, k) and allowed(check_adds_kind, seat, k)]
     if not kinds:
         return {}
     candidates: list[str | None] = [
         None,
         *(s.id for s in state.seats.values() if s.role is Role.PLAYER),
     ]
-    owners = [o for o in candidates if allowed(check_adds_for, state, seat, o)]
-    found = {kind: [o for o in owners if allowed(check_owner_kind, kind, o)] for kind in kinds}
+    owners = [
+        o for o in candidates if _adds_for(seat, o) and allowed(check_adds_for, state, seat, o)
+    ]
+    found = {
+        kind: [o for o in owners if _owns_kind(kind, o) and allowed(check_owner_kind, kind, o)]
+        for kind in kinds
+    }
     return {kind: who for kind, who in found.items() if who}
 
 
@@ -1290,12 +1311,13 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
     name, the kind, the aspects it sees and the consequences."""
     offers = character_offers(viewer, character)
     if viewer.sees_sheet(character.id):
+        on_sheet = _on_sheet(viewer, character)  # listed once for both kinds of offer
         return CharacterPart(
             id=character.id,
             revealed=True,
             offers=offers,
-            aspect_offers=_aspect_offers(viewer, character),
-            aspect_offers_by=_aspect_offers_by(viewer, character),
+            aspect_offers=_aspect_offers(viewer, on_sheet),
+            aspect_offers_by=_aspect_offers_by(viewer, on_sheet),
             usable_stunts=_usable_stunts(viewer, character),
             gm_powers=_gm_powers(viewer, offers),
             owner=viewer.state.owner_of(character.id),
@@ -1368,20 +1390,23 @@ def _gm_powers(viewer: Viewer, offers: list[CharacterMove]) -> bool | UnsetType:
     return True if powers else UNSET
 
 
-def _aspect_offers(viewer: Viewer, character: Character) -> dict[str, list[AspectMove]]:
+def _on_sheet(viewer: Viewer, character: Character) -> list[Aspect]:
+    """The aspects on a sheet the seat reads that offer moves: those it sees, the
+    consequences' and the conditions'."""
     on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
     on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
     on_sheet += [held.aspect for held in character.conditions.values()]
+    return on_sheet
+
+
+def _aspect_offers(viewer: Viewer, on_sheet: list[Aspect]) -> dict[str, list[AspectMove]]:
     found = {a.id: viewer.aspect_offers(a) for a in on_sheet}
     return {key: moves for key, moves in found.items() if moves}
 
 
 def _aspect_offers_by(
-    viewer: Viewer, character: Character
+    viewer: Viewer, on_sheet: list[Aspect]
 ) -> dict[str, dict[AspectByMove, list[str]]]:
-    on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
-    on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
-    on_sheet += [held.aspect for held in character.conditions.values()]
     found = {a.id: viewer.aspect_moves(a) for a in on_sheet}
     return {key: moves for key, moves in found.items() if moves}
 
@@ -1428,7 +1453,8 @@ def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove
         return found
     if allowed(check_givable, character):
         found.append("GiveCharacter")
-    if allowed(check_unrevealed, state, cid):
+    # Whether it is revealed first: check_unrevealed's own test, without a refusal raised.
+    if cid not in state.revealed and allowed(check_unrevealed, state, cid):
         found.append("RevealCharacter")
     if allowed(state.game.check_join, cid):
         found.append("JoinScene")

@@ -1027,8 +1027,11 @@ def scene_offers(viewer: Viewer) -> list[SceneMove]:
     found: list[SceneMove] = []
     if not play_goes_on(viewer.state):
         return found
-    if allowed(require_gm, viewer.seat, "end scenes") and allowed(
-        check_scene_may_end, viewer.state
+    # is_gm first: require_gm's own test, answered without a refusal raised.
+    if (
+        viewer.gm
+        and allowed(require_gm, viewer.seat, "end scenes")
+        and allowed(check_scene_may_end, viewer.state)
     ):
         found.append("EndScene")
     return found
