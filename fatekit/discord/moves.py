@@ -24,6 +24,7 @@ from fatekit.discord.lookup import (
     pick_character,
     skills,
 )
+from fatekit.discord.zoned import Unreadable, scene_zones_typed
 
 __all__ = [
     "Ask",
@@ -591,7 +592,18 @@ def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON, reader: Rea
             chosen = [pick(n, characters(view), "characters") for n in names]
         else:
             chosen = [c.value for c in characters(view)]
-        return Move("StartScene", {"name": _text(options, "name") or "", "participants": chosen})
+        # Its zones, borders, places and hidden zones, read from the lists the GM typed.
+        present = [c for c in characters(view) if c.value in chosen]
+        try:
+            layout = scene_zones_typed(
+                options, sorted(present, key=lambda c: chosen.index(c.value))
+            )
+        except Unreadable as unreadable:
+            raise Ask(unreadable.key, **unreadable.fields) from None
+        return Move(
+            "StartScene",
+            {"name": _text(options, "name") or "", "participants": chosen, **layout},
+        )
     if subcommand == "border":
         return _border(options, view)
     if subcommand == "aspect":
