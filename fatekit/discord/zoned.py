@@ -89,14 +89,19 @@ def _links(typed: str, zones: list[str]) -> list[list[str]]:
 
 def _places(typed: str, zones: list[str], present: list[Choice]) -> dict[str, str]:
     """Each entry a character of the scene, a colon and a zone: by id, by name, or by the start
-    of one name."""
+    of one name; read at the one colon where both sides name something (either may hold one)."""
     out: dict[str, str] = {}
     for entry in _entries(typed):
-        who_typed, colon, where_typed = entry.rpartition(":")
-        zone = _zone_named(where_typed, zones) if colon else None
-        who = _character(who_typed, present)
-        if zone is None or who is None:
+        found = {
+            (who, zone)
+            for i, char in enumerate(entry)
+            if char == ":"
+            for who, zone in [(_character(entry[:i], present), _zone_named(entry[i + 1 :], zones))]
+            if who is not None and zone is not None
+        }
+        if len(found) != 1:
             raise Unreadable("discord.scene.place_format", place=entry)
+        who, zone = found.pop()
         if who in out:
             raise Unreadable("discord.scene.place_twice", place=entry)
         out[who] = zone

@@ -14,9 +14,11 @@ import pytest
 
 from fatekit.discord.commands import definitions
 from fatekit.discord.lines import Reader
-from fatekit.discord.moves import Ask, gm_move
+from fatekit.discord.moves import Ask, gm_move, move_for, zone_ways
 from fatekit.discord.words import words
 from fatekit.discord.zoned import MOST_ZONES, ZONE_LONGEST, ZONES_TEXT
+from fatekit.rules.safety.signals import SafetyTool
+from fatekit.table import commands as c
 from fatekit.table import view_for
 from tests.table.conftest import seated
 
@@ -58,6 +60,14 @@ def test_the_lists_become_the_scenes_zones_links_places_and_hidden_zones() -> No
         "positions": [["ruth", "Roof"], ["alice", "Alley"]],
         "hidden": ["Alley"],
     }
+    # A zone's name may hold a colon: a place is read where both sides name something.
+    colon = gm_move(
+        "start-scene",
+        {"name": "Deck", "zones": "Deck: Fore, Deck: Aft", "places": "Ruth: Deck: Aft"},
+        view,
+        reader,
+    )
+    assert ["ruth", "Deck: Aft"] in colon.data["positions"]
     # No zones named: a scene without a map, as before.
     plain = gm_move("start-scene", {"name": "Tea"}, view, reader)
     assert set(plain.data) == {"name", "participants"}
@@ -198,3 +208,29 @@ def test_a_gm_starts_a_zoned_scene_from_discord_and_a_player_moves(
     ]
     assert seen["where"]["ruth"] == "Fire-Escape"
     assert "Alley" not in seen["scene"] and "Alley" not in seen["moved"]
+
+
+@pytest.mark.rule("safety.signal-first")
+def test_move_offers_nothing_while_a_safety_signal_waits() -> None:
+    # Found by the Discord agent (seed 15): /move offered Ruth's free move while a fast-forward
+    # waited for the GM, and the table refused it. /move offers what the view offers: nothing
+    # then; an aspect on a border is still said, and the ways come back once it is addressed.
+    play = seated()
+    play.do(c.EndScene())
+    play.do(
+        c.StartScene(
+            name="Pier",
+            participants=("ruth",),
+            zones=("pier", "warehouse"),
+            links=(("pier", "warehouse"),),
+            positions=(("ruth", "pier"),),
+        )
+    )
+    play.do(c.RaiseSignal(tool=SafetyTool.FAST_FORWARD), "ann")
+    view = view_for(play.s, "ann")
+    assert zone_ways(view, "ruth") == {}
+    with pytest.raises(Ask) as asked:
+        move_for("move", {"zone": "warehouse"}, view, {}, Reader(view, words("en")))
+    assert asked.value.key == "discord.no_zone_move"
+    play.do(c.AnswerSignal(signal_id=next(iter(play.s.safety.waiting))))
+    assert zone_ways(view_for(play.s, "ann"), "ruth") == {"warehouse": "free"}
