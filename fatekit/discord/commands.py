@@ -15,6 +15,7 @@ from typing import Any
 
 from fatekit.discord.protocol import CommandType, OptionType
 from fatekit.discord.words import words
+from fatekit.discord.zoned import ZONES_TEXT
 
 __all__ = ["COMMANDS", "LOCALES", "Option", "Slash", "definitions"]
 
@@ -264,7 +265,15 @@ COMMANDS: tuple[Slash, ...] = (
             Slash("end-session"),
             Slash(
                 "start-scene",
-                (_o("name", required=True, longest=200), _o("characters", longest=_TEXT)),
+                (
+                    _o("name", required=True, longest=200),
+                    _o("characters", longest=_TEXT),
+                    # A scene with zones: lists the GM types (fatekit.discord.zoned).
+                    _o("zones", longest=ZONES_TEXT),
+                    _o("links", longest=ZONES_TEXT),
+                    _o("places", longest=ZONES_TEXT),
+                    _o("hide", longest=ZONES_TEXT),
+                ),
             ),
             Slash(
                 "aspect",

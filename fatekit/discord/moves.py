@@ -24,6 +24,7 @@ from fatekit.discord.lookup import (
     pick_character,
     skills,
 )
+from fatekit.discord.zoned import Unreadable, scene_zones_typed
 
 __all__ = [
     "COUNT_OPTIONS",
@@ -295,13 +296,22 @@ def zone_ways(view: JSON, actor: str) -> dict[str, str]:
     zone further off, or past a border an aspect blocks). Only the view's offers: a zone the
     seat may not know of is never among them."""
     zones = (view.get("scene") or {}).get("zones") or {}
+    conflict = view.get("conflict") or {}
+    legal = (conflict.get("legal_actions") or {}).get(actor, ())
+    # As the page's board reads them: a fighter's overcome is the conflict's to offer (past a
+    # blocked border), anyone else's the scene's (``further``, which holds those past one too;
+    # ``blocked`` alone says only where an aspect stands, shown even while no move is offered).
+    fighting = _fighting(view, actor)
+    further = list(zones.get("further", {}).get(actor, ()))
+    rolls = fighting and any(a["move"] == "overcome" for a in legal)
     ways: dict[str, str] = {}
-    for zone in zones.get("further", {}).get(actor, ()):
+    for zone in further:
         ways[zone] = "overcome"
     for border in zones.get("blocked", {}).get(actor, ()):
-        ways[border["zone"]] = "overcome"
+        if rolls or border["zone"] in further:
+            ways[border["zone"]] = "overcome"
     free = list(zones.get("moves", {}).get(actor, ()))
-    for action in ((view.get("conflict") or {}).get("legal_actions") or {}).get(actor, ()):
+    for action in legal:
         if action["move"] == "free_move":
             free += action["targets"]
     for zone in free:
@@ -677,7 +687,18 @@ def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON, reader: Rea
             chosen = [pick(n, characters(view), "characters") for n in names]
         else:
             chosen = [c.value for c in characters(view)]
-        return Move("StartScene", {"name": _text(options, "name") or "", "participants": chosen})
+        # Its zones, borders, places and hidden zones, read from the lists the GM typed.
+        present = [c for c in characters(view) if c.value in chosen]
+        try:
+            layout = scene_zones_typed(
+                options, sorted(present, key=lambda c: chosen.index(c.value))
+            )
+        except Unreadable as unreadable:
+            raise Ask(unreadable.key, **unreadable.fields) from None
+        return Move(
+            "StartScene",
+            {"name": _text(options, "name") or "", "participants": chosen, **layout},
+        )
     if subcommand == "border":
         return _border(options, view)
     if subcommand == "aspect":

@@ -23,6 +23,7 @@ command and button was reached.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import string
@@ -35,10 +36,12 @@ from typing import Any
 import httpx
 
 from fatekit.discord.commands import COMMANDS
+from fatekit.discord.moves import zone_ways
 from fatekit.discord.words import language_of, words
 from fatekit.formats import dumps_character
 from fatekit.rules import new_character
 from fatekit.rules.core.dice import RandomDice
+from fatekit.table.extras import extras_for
 from fatekit.table.views import view_for
 
 from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
@@ -72,10 +75,9 @@ CONTROLS = frozenset(
         "form link",
     }
 )
-#: Commands the evenings cannot reach: /move and /gm border need a scene with zones, which
-#: Discord's own commands never start (tests/discord/test_zones_text.py plays them through the
-#: stand-in).
-ELSEWHERE = frozenset({"move", "gm border"})
+#: Commands the evenings cannot reach (none: /move and /gm border are played on the scenes with
+#: zones the GM starts with /gm start-scene's lists).
+ELSEWHERE: frozenset[str] = frozenset()
 EVERYTHING = (COMMAND_NAMES | CONTROLS) - ELSEWHERE
 #: What a person does now and then only: ending what runs, leaving, unbinding.
 RARE = frozenset(
@@ -99,7 +101,18 @@ ENDINGS = (
 )
 #: The commands a seat makes for one of its characters (``as`` names which).
 ACTING = frozenset(
-    {"roll", "overcome", "advantage", "attack", "invoke", "compel", "selfcompel", "pass", "odds"}
+    {
+        "roll",
+        "overcome",
+        "advantage",
+        "attack",
+        "invoke",
+        "compel",
+        "selfcompel",
+        "pass",
+        "odds",
+        "move",
+    }
 )
 #: The options a command cannot go without (typed by hand when autocomplete offers nothing).
 REQUIRED = {
@@ -115,7 +128,24 @@ REQUIRED = {
     "secret": ("as", "skill"),
     "reveal": ("roll",),
     "allow": ("move",),
+    "move": ("zone",),
+    "gm border": ("aspect", "zone", "neighbour"),
 }
+#: Zone names the GM types for a scene, in the four languages (one with a hyphen, one with an
+#: apostrophe), and the ones kept hidden: none is a word the app's own lines use, so that one
+#: found in a player's answer is the hidden zone's.
+ZONE_NAMES = (
+    "Deck",
+    "Fore-Castle",
+    "Crow's Nest",
+    "Кают-компания",
+    "Трюм",
+    "Ponte",
+    "Stiva",
+    "Däck",
+    "Lastrum",
+)
+HIDDEN_ZONE_NAMES = ("Smugglers Hold", "Тайник", "Cripta", "Valvet")
 
 
 def maya_sheet() -> str:
@@ -150,6 +180,7 @@ class Person:
     seat: str  # the seat's id at the table
     gm: bool = False
     last: Reply | None = None  # the last answer this person saw (its buttons may be pressed)
+    checked: int = 0  # the last answer looked through for hidden zones (its id)
 
 
 def _prefix(language: str, key: str, **fields: str) -> str:
@@ -169,6 +200,7 @@ class Evening:
     reached: Counter[str] = field(default_factory=Counter)
     findings: list[Finding] = field(default_factory=list)
     trail: list[str] = field(default_factory=list)
+    _posts_checked: int = 0  # the channel's posts looked through for hidden zones
 
     async def play(self) -> Evening:
         self.rng = random.Random(self.seed)
@@ -223,7 +255,9 @@ class Evening:
             await self._attach(person, sheet)
         await self._attach(self.gm, npc_sheet())
         await self._gm("gm start-session")
-        await self._gm("gm start-scene", name="Storm on deck")
+        # The first scene has zones: the evening plays on a map from its start.
+        lists = self._map_lists(zoned=True, together=True)
+        await self._gm("gm start-scene", name="Storm on deck", **lists)
         # A spare Discord user the GM seats and unseats.
         self.spare = shapes.user("110000000000000009", "Sam")
 
@@ -319,6 +353,10 @@ class Evening:
         except AssertionError as error:
             self._found(person, f"autocomplete {command} {option}", str(error))
             return None
+        if not person.gm:
+            self._hidden_in(
+                person, f"autocomplete {command} {option}", json.dumps(choices, ensure_ascii=False)
+            )
         if not choices:
             return None
         rather = [c for c in choices if c["value"] not in avoid] or choices
@@ -360,8 +398,13 @@ class Evening:
         if current in mine and rng.random() < 0.6:
             # Their turn: an action while one is left, else the turn passes on.
             legal = {a["move"] for a in (conflict.get("legal_actions") or {}).get(current, ())}
-            commands = {"attack": "attack", "overcome": "overcome", "create_advantage": "advantage"}
-            doable = [commands[m] for m in legal if m in commands]
+            commands = {
+                "attack": "attack",
+                "overcome": "overcome",
+                "create_advantage": "advantage",
+                "free_move": "move",  # the exchange's free move, on a scene with zones
+            }
+            doable = [commands[m] for m in legal if commands.get(m) in options]
             if doable:
                 await options["attack" if "attack" in doable else rng.choice(doable)]()
             else:
@@ -388,6 +431,8 @@ class Evening:
             return
         if person.gm and not view.get("scene") and rng.random() < 0.6:
             await options["gm start-scene"]()
+            return
+        if await self._map_first(person, view):
             return
         # Ending things (and leaving) are rarer than playing, as at a table.
         names = [n for n in options if n not in RARE or rng.random() < 0.15]
@@ -547,7 +592,7 @@ class Evening:
         if person.gm:
             scene, conflict = view.get("scene"), view.get("conflict")
             if scene is None:
-                slash("gm start-scene", name=self._text())
+                slash("gm start-scene", name=self._text(), **self._map_lists())
             else:
                 out.append(("gm end-scene", self._ending("scene", "gm end-scene")))
             if conflict is None and scene is not None:
@@ -579,7 +624,181 @@ class Evening:
             resolved = {"users": {spare["id"]: spare}}
             slash("seat", user=spare["id"], seat="Ann", resolved=resolved)
             slash("unseat", user=spare["id"], resolved=resolved)
+        return out + self._on_the_map(person, view)
+
+    # -- on a map (issue 42) ---------------------------------------------------------------------
+
+    def _map_lists(
+        self, *, zoned: bool = False, together: bool = False, malformed: bool = False
+    ) -> dict[str, str]:
+        """/gm start-scene's lists for a scene with zones, half the time unless ``zoned``: two to
+        five zones in a row, now and then a shortcut and (unless everyone starts ``together``,
+        so that a fight's blows land) a hidden zone at the end where the GM's characters start,
+        the players' characters in the first. ``malformed``: one link names a
+        zone the list does not."""
+        rng = self.rng
+        if not zoned and rng.random() < 0.5:
+            return {}
+        zones = rng.sample(ZONE_NAMES, rng.randint(2, 4))
+        if not together and rng.random() < 0.5:
+            zones.append(rng.choice(HIDDEN_ZONE_NAMES))
+        links = [f"{a}-{b}" for a, b in itertools.pairwise(zones)]
+        if len(zones) > 2 and rng.random() < 0.3:
+            links.append(f"{zones[0]} — {zones[2]}")
+        if malformed:
+            links.append(f"{zones[0]}-Nowhere")
+        out = {"zones": ", ".join(zones), "links": ", ".join(links)}
+        hidden = [z for z in zones if z in HIDDEN_ZONE_NAMES]
+        if hidden:
+            out["hide"] = hidden[0]
+            out["places"] = f"Alice: {hidden[0]}"
         return out
+
+    def _on_the_map(
+        self, person: Person, view: JSON
+    ) -> list[tuple[str, Callable[[], Awaitable[Any]]]]:
+        """What ``person`` may do on the scene's zones: /move to a zone autocomplete offers,
+        /overcome with a zone, and the GM's /gm border (putting an aspect on a border, or taking
+        one off); the GM may start a scene with a malformed list first (refused, nothing
+        started). Each later entry takes the place of the plain one of its name."""
+        out: list[tuple[str, Callable[[], Awaitable[Any]]]] = []
+        scene = view.get("scene")
+        if person.gm and scene is None and self.rng.random() < 0.2:
+            out.append(("gm start-scene", self._malformed_then_zoned))
+        if not scene or not scene.get("zones"):
+            return out
+        out.append(("move", lambda: self._move(person)))
+        if self.rng.random() < 0.5:
+            out.append(("overcome", lambda: self._overcome_to(person, view)))
+        if person.gm:
+            out.append(("gm border", self._border))
+        return out
+
+    async def _map_first(self, person: Person, view: JSON) -> bool:
+        """Now and then, on a scene with zones, the GM puts an aspect on a border or takes one
+        off (as often as a group that plays on a map would): whether the step went to it."""
+        zoned = ((view.get("scene") or {}).get("zones") or {}).get("zones")
+        if person.gm and zoned and self.rng.random() < 0.15:
+            await self._border()
+            return True
+        return False
+
+    async def _offered_values(
+        self, person: Person, command: str, fields: list[str], fixed: dict[str, Any]
+    ) -> tuple[dict[str, Any], bool]:
+        """``fixed`` and each of ``fields`` in turn from what autocomplete offers (a required one
+        typed by hand when it offers none); whether anything was offered."""
+        options = dict(fixed)
+        offered = False
+        for option in fields:
+            value = await self._suggested(person, command, option, **options)
+            if value is not None:
+                options[option], offered = value, True
+            elif option in REQUIRED.get(command, ()):
+                options[option] = self._text()
+        return options, offered
+
+    async def _seat_view(self, person: Person) -> JSON:
+        """The table as ``person``'s seat sees it."""
+        assert self.play_.service is not None
+        seat = person.seat
+        return await self.play_.service.read_table(self.table, lambda s: view_for(s, seat))
+
+    async def _move(self, person: Person) -> None:
+        """/move to a zone autocomplete offers: a free move offered must be taken, a zone
+        further off (or past a blocked border) said to need an overcome, and nobody moved."""
+        fields = ["as", "zone"] if person.gm else ["zone"]
+        options, offered = await self._offered_values(person, "move", fields, {})
+        seen = await self._seat_view(person)
+        mine = list(seen["you"]["characters"])
+        actor = options.get("as") or (mine[0] if len(mine) == 1 else None)
+        way = zone_ways(seen, actor).get(str(options.get("zone"))) if actor else None
+        before = ((await self.view())["scene"]["zones"] or {}).get("positions", {})
+        m = person.member
+        reply = await self._do(person, "move", lambda: m.use("move", **options), offered=offered)
+        if reply is None or way is None:
+            return
+        after = ((await self.view()).get("scene") or {}).get("zones") or {}
+        where = after.get("positions", {}).get(actor)
+        if way == "free" and where != options["zone"]:
+            self._found(person, "move", f"an offered free move was not taken: {reply.content!r}")
+        language = language_of(person.member.locale)
+        needs = _prefix(language, "discord.move_overcome", zone="")
+        if way == "overcome" and (
+            where != before.get(actor) or not reply.content.startswith(needs)
+        ):
+            self._found(person, "move", f"a move that takes an overcome: {reply.content!r}")
+
+    async def _overcome_to(self, person: Person, view: JSON) -> None:
+        """/overcome with a zone autocomplete offers (a way further off or past a border)."""
+        fields = (["as"] if person.gm else []) + ["skill", "zone"]
+        if view.get("challenge"):
+            fields.append("task")
+        fixed = {"difficulty": self.rng.randint(0, 3), "dice": self.rng.choice(("++++", "+0-0"))}
+        options, offered = await self._offered_values(person, "overcome", fields, fixed)
+        m = person.member
+        reply = await self._do(
+            person, "overcome", lambda: m.use("overcome", **options), offered=offered
+        )
+        await self._fill(person, reply)
+
+    async def _border(self) -> None:
+        """/gm border: a situation aspect put on a border autocomplete offers, or (when one
+        stands on a border) taken off it; an aspect standing on a border must be offered for
+        taking off."""
+        gm = self.gm
+        assert self.play_.service is not None
+        extras = await self.play_.service.read_table(self.table, lambda s: extras_for(s, "gm"))
+        standing = [
+            (a, *i["between"]) for i in extras.get("impediments") or [] for a in i["aspects"]
+        ]
+        if standing and self.rng.random() < 0.7:
+            aspect, zone, to = self.rng.choice(standing)
+            offered = await gm.member.suggest("gm border", "aspect", aspect="", clear=True)
+            if aspect not in [c["value"] for c in offered]:
+                self._found(
+                    gm, "gm border", f"an aspect on a border not offered to clear: {aspect}"
+                )
+            options: dict[str, Any] = {"aspect": aspect, "zone": zone, "neighbour": to}
+            options["clear"] = True
+            await self._gm("gm border", **options)
+            return
+        options, offered_any = await self._offered_values(
+            gm, "gm border", ["aspect", "zone", "neighbour"], {}
+        )
+        m = gm.member
+        await self._do(gm, "gm border", lambda: m.use("gm border", **options), offered=offered_any)
+
+    async def _malformed_then_zoned(self) -> None:
+        """The GM types a link to a zone not named: refused, privately, with nothing started;
+        then the lists as meant."""
+        name = self._text()
+        lists = self._map_lists(zoned=True, malformed=True)
+        reply = await self._gm("gm start-scene", name=name, **lists)
+        if reply is not None and (not reply.ephemeral or (await self.view()).get("scene")):
+            self._found(
+                self.gm, "gm start-scene", f"a malformed list was not refused: {reply.content!r}"
+            )
+        lists["links"] = lists["links"].rpartition(",")[0]
+        await self._gm("gm start-scene", name=name, **lists)
+
+    def _hidden_zones_kept(self) -> None:
+        """No hidden zone's name in a public post or in an answer a player saw."""
+        posts = self.discord.channel(CHANNEL)
+        seen = [(self.gm, m.content) for m in posts[self._posts_checked :]]
+        self._posts_checked = len(posts)
+        for person in self.people:
+            if not person.gm and person.last is not None and id(person.last) != person.checked:
+                seen.append((person, person.last.content))
+                person.checked = id(person.last)
+        for person, said in seen:
+            self._hidden_in(person, "seeing", said)
+
+    def _hidden_in(self, person: Person, action: str, said: str) -> None:
+        """A finding for each hidden zone's name in what ``person`` saw (a player)."""
+        for name in HIDDEN_ZONE_NAMES:
+            if name in said:
+                self._found(person, action, f"the hidden zone {name!r} in {said[:200]!r}")
 
     def _leave_and_join(self, person: Person) -> Callable[[], Awaitable[None]]:
         async def go() -> None:
@@ -636,6 +855,7 @@ class Evening:
     # -- checks --------------------------------------------------------------------------------
 
     async def _check(self) -> None:
+        self._hidden_zones_kept()
         try:
             await self.play_.settled(self.table, timeout=20)
         except AssertionError as error:

@@ -13,6 +13,9 @@ the game checks:
 - from the state reached, the GM can end the conflict, the contest, the challenge, the scene and
   the session (sometimes with the GM's word);
 - undoing the step gives back the exact state before it (every seat's view and a canonical dump);
+- a zone the GM keeps hidden is in no player's document, unless their character stands in it
+  (the GM's map: zones placed, drawn as rectangles and polygons, hidden and shown, borders an
+  aspect blocks, free moves and overcomes to move, all as the views offer them);
 - at the end, folding the log again gives the same table.
 
 What goes wrong is collected as :class:`Finding` values rather than raised, so one run reports
@@ -56,6 +59,7 @@ from fatekit.table import (
     view_for,
 )
 from fatekit.table import commands as c
+from fatekit.table.boards import MAP_UNITS
 from fatekit.table.events import Event
 from fatekit.table.seats import Role
 from fatekit.table.serialize import command_from_json
@@ -84,7 +88,7 @@ ATTACK = Action.ATTACK
 class Finding:
     """Something the agent met that the table should not do."""
 
-    kind: str  # "offered-refused", "crash", "stuck", "undo", "replay", "waiver"
+    kind: str  # "offered-refused", "crash", "stuck", "undo", "replay", "waiver", "hidden"
     seed: int
     step: int
     command: str
@@ -420,6 +424,22 @@ class Game:
                 self.doc(seat)
         except Exception as error:
             self.find("crash", move, f"a view: {_trace(error)}")
+            return
+        self.check_hidden_zones(move)
+
+    def check_hidden_zones(self, move: Move) -> None:
+        """A zone the GM keeps hidden is nowhere in a player's document (issue 42), unless one of
+        the player's characters stands in it: not among its zones, borders, shapes or moves."""
+        zones = (self.doc(GM).get("scene") or {}).get("zones")
+        if not zones or not zones["hidden"]:
+            return
+        for seat in (*PLAYERS, "sam"):
+            doc = self.doc(seat)
+            theirs = {zones["positions"].get(who) for who in doc["you"]["characters"]}
+            said = json.dumps(doc)
+            for zone in set(zones["hidden"]) - theirs:
+                if json.dumps(zone) in said:
+                    self.find("hidden", move, f"{seat}'s document names the hidden zone {zone}")
 
     def check_undo(
         self, before: TableState | None, events: list[Event], move: Move, *, dump: bool
@@ -831,8 +851,8 @@ class Game:
             yield from self.walks(doc, seat, actor)
 
     def walks(self, doc: JSON, seat: str, actor: str) -> Iterator[Move]:
-        """A walk to the next zone the scene offers, an overcome to get further, and the GM's
-        word on where someone stands."""
+        """A walk to the next zone the scene offers, an overcome to get further (the GM's word on
+        the map: :meth:`map_drawing`)."""
         assert self.preset is not None
         zones = doc["scene"].get("zones") or {}
         free = zones.get("moves", {}).get(actor)
@@ -849,21 +869,68 @@ class Game:
                 move_to=further[self.step % len(further)],
             )
             yield Move(climb, seat, True)
-        if seat == GM and zones.get("zones"):
-            people = doc["scene"]["participants"]
+        yield from self.climbs(zones, seat, actor)
+
+    def map_drawing(self, doc: JSON) -> Iterator[Move]:
+        """The GM's word on the map (by the step: no draw of the rng): someone placed in a zone,
+        a zone hidden or shown, drawn as a rectangle or a polygon or back to the default layout,
+        and shapes the map does not take."""
+        zones = doc["scene"].get("zones") or {}
+        if not zones.get("zones"):
+            return
+        people = doc["scene"]["participants"]
+        if people:
             placed = C(
                 "PlaceInZone",
                 character_id=people[self.step % len(people)],
                 zone=zones["zones"][self.step % len(zones["zones"])],
             )
             yield Move(placed, GM, True)
-            # The GM's drawing: a zone hidden or shown, a zone drawn as a rectangle.
-            zone = zones["zones"][self.step % len(zones["zones"])]
-            hide = C("HideZone", zone=zone, hidden=zone not in zones.get("hidden", []))
-            yield Move(hide, GM, True)
-            corner = 100 * (self.step % 50)
-            box = {"kind": "rect", "points": ((corner, corner), (corner + 900, corner + 700))}
-            yield Move(C("ShapeZone", zone=zone, shape=box), GM, True)
+        zone = zones["zones"][self.step % len(zones["zones"])]
+        hide = C("HideZone", zone=zone, hidden=zone not in zones.get("hidden", []))
+        yield Move(hide, GM, True)
+        corner = 100 * (self.step % 50)
+        box = {"kind": "rect", "points": ((corner, corner), (corner + 900, corner + 700))}
+        yield Move(C("ShapeZone", zone=zone, shape=box), GM, True)
+        yield from self.drawings(zone)
+
+    def climbs(self, zones: JSON, seat: str, actor: str) -> Iterator[Move]:
+        """An overcome across a border an aspect blocks, to the zone past it, as the view offers
+        it (by the step: no draw of the rng)."""
+        assert self.preset is not None
+        blocked = [b["zone"] for b in zones.get("blocked", {}).get(actor, ())]
+        if blocked:
+            skills = self.preset.skill_keys
+            climb = C(
+                "Roll",
+                actor=actor,
+                action="overcome",
+                skill=skills[self.step % len(skills)],
+                difficulty=1,
+                move_to=blocked[self.step % len(blocked)],
+            )
+            yield Move(climb, seat, True)
+
+    def drawings(self, zone: str) -> Iterator[Move]:
+        """The GM draws a zone as a polygon, its corners in map units (by the step: no draw of
+        the rng), or back to the default layout; and shapes the map does not take (a corner off
+        the map, a polygon of two corners, a rectangle upside down), which must be refused."""
+        n = 3 + self.step % 6  # three to eight corners, round a centre on the map
+        x0, y0, r = 1000 + 80 * (self.step % 90), 1000 + 70 * (self.step % 100), 900
+        corners = [
+            (x0 + r * ((k * 7) % 5 - 2) // 2, y0 + r * ((k * 3) % 4 - 1) // 2) for k in range(n)
+        ]
+        if self.step % 4 == 0:
+            yield Move(C("ShapeZone", zone=zone, shape=None), GM, True)
+        else:
+            yield Move(
+                C("ShapeZone", zone=zone, shape={"kind": "polygon", "points": corners}), GM, True
+            )
+        off = {"kind": "polygon", "points": [(0, 0), (MAP_UNITS + 1, 0), (0, 500)]}
+        two = {"kind": "polygon", "points": [(0, 0), (500, 500)]}
+        upside = {"kind": "rect", "points": [(900, 900), (100, 100)]}
+        for bad in (off, two, upside):
+            yield Move(C("ShapeZone", zone=zone, shape=bad), GM, False)
 
     def borders(self, doc: JSON) -> Iterator[Move]:
         """The GM's aspects on borders: a situation aspect of the scene put on a border, or
@@ -1522,6 +1589,8 @@ class Game:
             True,
         )
         yield from self.borders(doc)
+        if self.step % 3 == 2:  # the map now and then, by the step (the rng's draws stay)
+            yield from self.map_drawing(doc)
         for aspect in scene["aspects"]:
             if aspect["hidden"]:
                 yield Move(C("RevealAspect", aspect_id=aspect["id"]), GM, True)

@@ -415,3 +415,35 @@ def test_a_healing_stunt_counts_on_a_treatment_roll_as_on_any_overcome() -> None
     play.do(c.ResolveRoll(), "ann")
     assert consequence(play, "ruth", 0)["aspect"]["name"] == "Strapped Ribs"
     assert_replays(play)
+
+
+@pytest.mark.rule("recovery.treatment")
+def test_a_milestone_taken_while_a_treatment_waits_keeps_the_treatment_on_its_consequence() -> None:
+    """Found by the table agent (seed 0, once it drew polygons on maps): Ruth swapped two skills
+    at a milestone while Charles's treatment of her ribs was in play. The milestone lays her
+    slots out anew when it folds, and the roll kept the old slot's aspect, so the folded table
+    differed from the decided one (and a replayed table would not find the treated slot). The
+    treatment holds the new slot's aspect: the table folds as decided, and the treatment still
+    settles on Ruth's ribs."""
+    play = wounded()
+    play.do(c.EndScene())
+    play.do(c.EndSession(milestone=Milestone.MINOR))
+    play.do(c.StartSession())
+    play.do(c.StartScene(name="Later", participants=("ruth", "charles", "alice")))
+    play.do(
+        c.Treat(
+            actor="charles",
+            skill="academics",
+            aspect_id="ruth/consequence/0",
+            new_name="Strapped Ribs",
+            dice="++++",
+        ),
+        "ben",
+    )
+    swap = c.MilestoneChange(kind=c.ChangeKind.SWAP_SKILLS, first="fight", second="athletics")
+    play.do(c.Milestone(character_id="ruth", choice=swap), "ann")
+    (in_play,) = play.s.rolls.values()
+    assert in_play.treats is play.s.game.character("ruth").consequences[0].aspect
+    play.do(c.ResolveRoll(option="success"), "ben")
+    assert consequence(play, "ruth", 0)["aspect"]["name"] == "Strapped Ribs"
+    assert_replays(play)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import Action, BadInput, ForbiddenAction, IllegalAction
+from fatekit.rules.safety.signals import SafetyTool
 from fatekit.table import commands as c
 from fatekit.table import view_for
 
@@ -140,3 +141,28 @@ def test_a_move_roll_is_an_overcome_to_a_zone_there_is_a_way_to(play: Play) -> N
             "ben",
         )
     assert play.s.rolls == {}
+
+
+@pytest.mark.rule("safety.signal-first")
+def test_no_move_across_the_map_is_offered_while_a_safety_signal_waits(play: Play) -> None:
+    # Found by the Discord agent (seed 15): /move offered Ann's free move while a fast-forward
+    # waited for the GM, and the table refused it (the signal comes first). The zones part now
+    # offers no move, free or by overcome, until the GM has addressed it; who stands where and
+    # the borders an aspect blocks are still shown.
+    along_the_pier(play)
+    play.do(c.AddSituationAspect(name="Stacked Crates"))
+    play.do(c.BlockBorder(aspect_id=play.s.last_created[0], zone="pier", to="warehouse"))
+    play.do(c.RaiseSignal(tool=SafetyTool.FAST_FORWARD), "ann")
+    for seat in ("ann", "gm"):
+        zones = view_for(play.s, seat)["scene"]["zones"]
+        assert zones["moves"] == {} and zones["further"] == {}, seat
+        assert zones["positions"]["ruth"] == "pier"
+        assert [b["zone"] for b in zones["blocked"]["ruth"]] == ["warehouse"]
+    with pytest.raises(IllegalAction, match="signal is waiting"):
+        play.do(c.FreeMove(actor="charles", to="warehouse"), "ben")
+    signal = next(iter(play.s.safety.waiting))
+    play.do(c.AnswerSignal(signal_id=signal))
+    zones = view_for(play.s, "ann")["scene"]["zones"]
+    assert zones["further"] == {"ruth": ["roof", "warehouse"]}
+    assert "warehouse" not in zones["moves"].get("ruth", [])
+    assert_replays(play)

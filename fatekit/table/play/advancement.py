@@ -533,6 +533,21 @@ def _advanced(state: TableState, event: Event) -> None:
         ]
         state.milestones.pop(sheet.character, None)
     assign_facts(state, facts)
+    _relink_treatments(state)
+
+
+def _relink_treatments(state: TableState) -> None:
+    """A treatment roll in play holds the very aspect of the slot it treats (its check finds
+    the slot by it): once the slots are laid out anew, the new slot's aspect of the same id."""
+    held = {
+        slot.aspect.id: slot.aspect
+        for character in state.game.characters.values()
+        for slot in character.consequences
+        if slot.aspect is not None
+    }
+    for roll in state.rolls.values():
+        if roll.treats is not None and roll.treats.id in held:
+            roll.treats = held[roll.treats.id]
 
 
 @judges(MilestoneTaken)

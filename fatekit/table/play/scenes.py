@@ -1042,7 +1042,10 @@ def _moves(
 ) -> dict[str, list[str]]:
     """For each character the seat acts for outside a conflict's exchanges (a fighter's moves
     are the conflict's to offer), the zones ``where`` gives: a free move's or an overcome's, the
-    rules' word as the fold checks it."""
+    rules' word as the fold checks it. None while a safety signal waits: the table takes no
+    move of play then."""
+    if not play_goes_on(viewer.state):
+        return {}
     conflict = viewer.state.conflict
     fighting = set() if conflict is None else set(conflict.roster.fighters)
     found = {}
