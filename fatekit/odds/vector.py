@@ -697,7 +697,8 @@ class _Batch(SoloRolls, FormColumns):
         escalating = bool(self.escalating[t])
         if escalating:  # one box: the lowest free value that takes the rest
             fits = free_box[:, None, :] & (values >= rest[:, :, None])
-            box = np.where(fits, values, _BIG).min(axis=2)
+            # ``initial``: a target with no stress box at all (a nameless NPC) has none to fit.
+            box = np.where(fits, values, _BIG).min(axis=2, initial=_BIG)
             ok &= (rest <= 0) | (box < _BIG)
             ok &= np.where(
                 rest <= 0,
@@ -734,8 +735,9 @@ class _Batch(SoloRolls, FormColumns):
         free_box = free_box[k]
         if escalating:  # the one box chosen
             marks = np.zeros_like(free_box)
-            first_free = (free_box & (values == box[k, p][:, None])).argmax(axis=1)
-            marks[np.arange(runs.size), first_free] = True
+            if width:  # else its consequences took it all
+                first_free = (free_box & (values == box[k, p][:, None])).argmax(axis=1)
+                marks[np.arange(runs.size), first_free] = True
         else:
             marks = free_box & (np.cumsum(free_box, axis=1) <= left[:, None])
         self.marked[runs, t, :width] |= marks & (left > 0)[:, None]
