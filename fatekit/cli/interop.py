@@ -1,8 +1,9 @@
 """``fatekit import`` and ``fatekit export``: characters from and to Fari and Foundry VTT.
 
-- ``fatekit import FILE [--from fari|foundry|fatekit] [--preset NAME]``: print the fatekit
-  character file for a Fari sheet or a Foundry (Fate Core Official) actor; what had no place on
-  the sheet is reported on stderr. Exit 0, or 2 when the file cannot be read as a character.
+- ``fatekit import FILE [--from fari|foundry|fatekit] [--preset NAME | --ruleset FILE]``: print
+  the fatekit character file for a Fari sheet or a Foundry (Fate Core Official) actor; what had
+  no place on the sheet is reported on stderr. Exit 0, or 2 when the file cannot be read as a
+  character, or its conditions, modes or powers break the rule set (the reasons on stderr).
 - ``fatekit export --to fari|foundry FILE [--output PATH]``: write a fatekit character file in
   the other format (stdout unless ``--output``). Exit 0, or 2 for a bad file.
 """
@@ -15,6 +16,7 @@ import sys
 from pathlib import Path
 
 from fatekit.cli.refusal import refuse
+from fatekit.cli.ruleset import read_ruleset
 from fatekit.formats import load_character
 from fatekit.formats.interop import (
     EXPORT_FORMATS,
@@ -23,7 +25,7 @@ from fatekit.formats.interop import (
     export_character,
     import_character,
 )
-from fatekit.rules import PRESETS, BadInput
+from fatekit.rules import PRESETS, BadInput, Preset
 
 __all__ = ["read_bytes", "register", "run_export", "run_import"]
 
@@ -48,6 +50,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     found.add_argument(
         "--preset", metavar="NAME", help=f"read it for this preset ({presets}; else recognised)"
+    )
+    found.add_argument(
+        "--ruleset",
+        metavar="FILE",
+        help="read it for a rule-set file (its skills, conditions, modes and packages)",
     )
     found.set_defaults(handler=run_import)
 
@@ -82,8 +89,15 @@ def read_bytes(path: str) -> bytes:
 
 
 def run_import(args: argparse.Namespace) -> int:
+    preset: str | Preset | None = args.preset
+    if args.ruleset is not None:
+        if args.preset is not None:
+            return refuse("import", "give --preset or --ruleset, not both")
+        preset = read_ruleset(args.ruleset, "import")
+        if preset is None:
+            return 2
     try:
-        imported = import_character(read_bytes(args.file), args.source, args.preset)
+        imported = import_character(read_bytes(args.file), args.source, preset)
     except BadInput as error:
         return refuse("import", f"{args.file}: {error}")
     for line in imported.report.lines():

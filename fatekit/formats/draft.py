@@ -74,11 +74,13 @@ class DraftTrack:
 
 @dataclass(slots=True)
 class DraftConsequence(Kept):
-    """A consequence slot: its label, the shifts it absorbs if written, and its text if taken."""
+    """A consequence slot: its label, the shifts it absorbs if written, its text if taken, and
+    how many of its boxes are ticked when the format says (a Foundry track's)."""
 
     label: str
     text: str = ""
     shifts: int | None = None
+    marked: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +145,9 @@ class Draft(Kept):
     fate_points: int | None = None
     notes: list[str] = field(default_factory=list)
     leftovers: list[Leftover] = field(default_factory=list)
+    #: Sections of skills rated in their label ("Science +2"): a rule set with modes reads them
+    #: as mode ratings; any other ignores them.
+    rated_sections: list[DraftSkill] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

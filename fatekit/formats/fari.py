@@ -287,6 +287,10 @@ class _Reader:
 _TIER = re.compile(r"^\s*([+-]?\d+)[^:\d]*:(.*)$", re.DOTALL)
 
 
+#: A section label that ends in a rating: ``Science +2``, ``Action (+3)``.
+_RATED_SECTION = re.compile(r"^\s*(\w.*?)[\s(:]*([+-]\d{1,2})\)?\s*$")
+
+
 def _skills(label: str, value: object) -> list[DraftSkill]:
     """The skills a ``Skill`` block holds: itself, or the names a tier's label lists (none when
     the tier is still empty)."""
@@ -339,6 +343,10 @@ def read_fari(data: Mapping[str, Any]) -> Draft:
     stress_columns: set[int] = set()
     for section in sections:
         role = _role(section)
+        rated = _RATED_SECTION.match(section.label)
+        if rated is not None and any(b.get("type") == "Skill" for b in section.blocks):
+            # "Science +2" over its skills: a mode and its rating, where the rule set has modes.
+            reader.draft.rated_sections.append(DraftSkill(rated.group(1).strip(), rated.group(2)))
         for block in section.blocks:
             reader.block(role, block, section)
             if block.get("type") == "SlotTracker" and not _meta(block).get("asClock"):

@@ -213,8 +213,11 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
                 draft.leftovers.append(Leftover("disabled track", label, value))
             continue
         if _is_consequence(track, harm):
+            ticked = sum(1 for _, checked in boxes if checked)
             draft.consequences.append(
-                DraftConsequence(label, text, harm, extension=saved("tracks", label))
+                DraftConsequence(
+                    label, text, harm, ticked if boxes else None, extension=saved("tracks", label)
+                )
             )
         elif boxes or "values" in saved(
             "tracks", label

@@ -1,0 +1,232 @@
+"""A published game's own parts on an imported sheet: conditions, modes and powers (issue 41).
+
+Fari and Foundry know none of these as such: a Fari sheet of such a game holds a condition as a
+slot tracker, a mode as a rated skill (or a section of skills rated in its label), a power as
+stunts; a Foundry (Fate Core Official) actor a condition as a track, a mode as a skill, a power
+as stunts. When the rule set the sheet is read for declares the part, these functions take it
+off the draft by its name (in any language the rule set names it) and give it its place:
+
+- :func:`take_conditions`: a track named like a condition marks that condition's boxes;
+- :func:`take_modes`: a skill named like a mode is that mode's rating;
+  :func:`mode_fields` turns the sheet's skill ratings into improvements over its modes;
+- :func:`take_packages`: a stunt named like a package (or its basic stunt) buys it; stunts and
+  aspects named like an option add it to a package bought that offers it.
+
+What cannot be placed is a :class:`~fatekit.formats.draft.Change` for the report.
+:func:`refusals` then asks the engine: an import whose conditions, modes or powers break the rule
+set is refused whole, with the engine's reasons, never half applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fatekit.formats.draft import Change, Draft, DraftConsequence
+from fatekit.formats.ratings import rating_of
+from fatekit.formats.text import plain_text
+from fatekit.formats.vocabulary import fold
+from fatekit.rules import Character, Preset, validate
+from fatekit.rules.characters.modes import ModeShape, mode_skill_ratings
+
+__all__ = [
+    "GAME_RULES",
+    "Placed",
+    "mode_fields",
+    "refusals",
+    "take_conditions",
+    "take_modes",
+    "take_packages",
+]
+
+#: The engine's rules for these parts, by the start of their keys: a problem under one of them
+#: refuses the import.
+GAME_RULES = ("modes.", "package.", "toolkit.conditions.")
+
+
+@dataclass(slots=True)
+class Placed:
+    """What the sheet's game parts became: marked conditions (key: boxes), mode ratings (key:
+    rating), packages bought (key: option keys), and the changes the report lists."""
+
+    conditions: dict[str, int] = field(default_factory=dict)
+    modes: dict[str, int] = field(default_factory=dict)
+    packages: dict[str, list[str]] = field(default_factory=dict)
+    changes: list[Change] = field(default_factory=list)
+
+
+def _names(key: str, name: str, names: Iterable[tuple[str, str]]) -> set[str]:
+    return {
+        fold(n) for n in (key, key.replace("-", " ").replace("_", " "), name, *dict(names).values())
+    }
+
+
+def _index(entries: Iterable[tuple[str, set[str]]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, names in entries:
+        for name in names:
+            if name:
+                out.setdefault(name, key)
+    return out
+
+
+def take_conditions(draft: Draft, preset: Preset, placed: Placed) -> None:
+    """Tracks (and Foundry's aspect-bearing tracks, read as consequences) named like one of the
+    rule set's conditions mark it: as many boxes as the sheet ticked, at most the condition's."""
+    if not preset.conditions:
+        return
+    by_name = _index((c.key, _names(c.key, c.name, c.names)) for c in preset.conditions)
+    specs = {c.key: c for c in preset.conditions}
+
+    def mark(label: str, ticked: int) -> bool:
+        key = by_name.get(fold(plain_text(label)))
+        if key is None:
+            return False
+        spec = specs[key]
+        if key in placed.conditions or ticked <= 0:
+            return True  # unmarked: the rule set gives every sheet its conditions
+        kept = min(ticked, spec.boxes)
+        placed.conditions[key] = kept
+        if ticked > kept:
+            placed.changes.append(
+                Change(
+                    "condition",
+                    label,
+                    f"{ticked} boxes marked",
+                    f"{kept} boxes marked",
+                    f"{preset.name}'s {spec.name} has {spec.boxes} box(es)",
+                    "condition_boxes",
+                    {"before": ticked, "after": kept, "rules": spec.boxes},
+                )
+            )
+        return True
+
+    draft.tracks = [
+        t for t in draft.tracks if not mark(t.label, sum(1 for _, checked in t.boxes if checked))
+    ]
+    draft.consequences = [c for c in draft.consequences if not mark(c.label, _ticked(c))]
+
+
+def _ticked(slot: DraftConsequence) -> int:
+    if slot.marked is not None:
+        return slot.marked
+    return 1 if plain_text(slot.text) else 0
+
+
+def take_modes(draft: Draft, preset: Preset, placed: Placed) -> None:
+    """Skills named like one of the rule set's modes (and sections of skills rated in their
+    label) are the character's mode ratings; they leave the skill list."""
+    shape = preset.shape
+    if not isinstance(shape, ModeShape):
+        return
+    by_name = _index((m.key, _names(m.key, m.name, m.names)) for m in shape.modes)
+    for skill in [*draft.rated_sections, *draft.skills]:
+        key = by_name.get(fold(plain_text(skill.label)))
+        if key is not None:
+            rating = rating_of(skill.rating)
+            if rating > 0:
+                placed.modes.setdefault(key, rating)
+    draft.skills = [s for s in draft.skills if fold(plain_text(s.label)) not in by_name]
+
+
+def mode_fields(
+    preset: Preset, modes: Mapping[str, int], ratings: Mapping[str, int], placed: Placed
+) -> dict[str, Any]:
+    """The character file's ``modes``, ``skill_improvements`` and ``skills`` for a sheet whose
+    skills are rated ``ratings``: each step above what the modes give is an improvement bought;
+    a skill rated below it is raised to it, and the report says so."""
+    shape = preset.shape
+    assert isinstance(shape, ModeShape)
+    base = mode_skill_ratings(shape, modes, {})
+    improvements: dict[str, int] = {}
+    for skill, rating in ratings.items():
+        have = base.get(skill, 0)
+        if rating > have:
+            improvements[skill] = rating - have
+        elif rating < have:
+            placed.changes.append(
+                Change(
+                    "skill",
+                    preset.skill_name(skill) if preset.has_skill(skill) else skill,
+                    f"{rating:+d}",
+                    f"{have:+d}",
+                    "the character's modes give this rating",
+                    "mode_skill",
+                    {"before": [[skill, rating]], "after": [[skill, have]]},
+                )
+            )
+    skills = {**base, **{k: base.get(k, 0) + v for k, v in improvements.items()}}
+    out: dict[str, Any] = {"modes": dict(modes), "skills": skills}
+    if improvements:
+        out["skill_improvements"] = improvements
+    return out
+
+
+def take_packages(draft: Draft, preset: Preset, placed: Placed) -> None:
+    """Stunts named like a package or its basic stunt buy the package; stunts and aspects named
+    like an option (or the stunts and aspects it grants) add it to a package bought that offers
+    it. They leave the draft: the engine grants them back as the rule set writes them. An option
+    no package on the sheet offers stays a stunt (or aspect), and the report says why."""
+    spec = preset.packages
+    if spec is None:
+        return
+    packages = _index(
+        (p.key, _names(p.key, p.name, p.names) | {fold(s.name) for s in p.stunts})
+        for p in spec.packages
+    )
+    options = _index(
+        (
+            o.key,
+            _names(o.key, o.name, o.names)
+            | {fold(s.name) for s in o.stunts}
+            | {fold(a) for a in o.aspects},
+        )
+        for o in spec.options
+    )
+    left = []
+    for stunt in draft.stunts:
+        key = packages.get(fold(plain_text(stunt.name)))
+        if key is None:
+            left.append(stunt)
+        else:
+            placed.packages.setdefault(key, [])
+    draft.stunts = left
+
+    def add(label: str, kept_as: str) -> bool:
+        key = options.get(fold(plain_text(label)))
+        option = spec.option(key) if key is not None else None
+        if option is None:
+            return False
+        for bought, chosen in placed.packages.items():
+            if not option.within or {bought, *chosen} & set(option.within):
+                chosen.append(option.key)
+                return True
+        offered = [spec.package(k) or spec.option(k) for k in option.within]
+        where = list(dict.fromkeys(o.name for o in offered if o is not None))
+        placed.changes.append(
+            Change(
+                "package",
+                plain_text(label),
+                option.name,
+                f"kept as {kept_as}",
+                f"it is an option of {' or '.join(where)}, which the sheet does not buy",
+                f"package_unbought_{kept_as.split()[-1]}",
+                {"packages": where},
+            )
+        )
+        return False
+
+    # Options in sheet order, so an option that opens others (a synergy, a theme) comes first.
+    draft.stunts = [s for s in draft.stunts if not (s.name.strip() and add(s.name, "a stunt"))]
+    draft.aspects = [a for a in draft.aspects if not (a.text.strip() and add(a.text, "an aspect"))]
+
+
+def refusals(character: Character, preset: Preset) -> list[str]:
+    """The engine's problems with the character's conditions, modes and packages: the reasons
+    an import is refused (empty: it may go ahead)."""
+    return [
+        f"{p.where}: {p.detail}"
+        for p in validate(character, preset)
+        if p.rule.key.startswith(GAME_RULES)
+    ]

@@ -1,0 +1,134 @@
+"""``fatekit import`` of sheets from published games that play by their own rules (issue 41 item
+4): conditions, modes and powers come in whole, or the import is refused with the engine's reasons.
+
+The fixtures (``tests/formats/fixtures``) are shaped as the real formats are, from what the
+existing readers document of them: Fari's v6 layout (rows of columns of sections, ``SlotTracker``
+blocks whose ``value`` is a list of ``{label, checked}`` boxes, ``Skill`` blocks, a main
+``PointCounter``), and Fate Core Official's actor (``system.tracks`` keyed by the base64 of the
+name, each with ``boxes``, ``box_values``, ``recovery_type``, ``category`` and ``aspect``, where a
+condition track carries the aspect "Name As Aspect"; FCO has no modes, so an Atomic Robo player
+writes each mode as a skill). ``tests/formats/fixtures/README`` is not needed: each file says
+which rule set it is for by its name.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fatekit.formats import character_from_dict
+from fatekit.formats.ruleset import load_ruleset
+from fatekit.rules import validate
+from tests.cli.run import fatekit
+
+FIXTURES = Path(__file__).resolve().parent.parent / "formats" / "fixtures"
+RULESETS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
+EMBER = str(RULESETS / "ember-road.ruleset.json")
+SCIENCE = str(RULESETS / "action-science.ruleset.json")
+
+
+def imported(name: str, *rules: str) -> tuple[dict[str, Any], str]:
+    run = fatekit("import", str(FIXTURES / name), *rules)
+    assert run.returncode == 0, run.stderr
+    sheet: dict[str, Any] = json.loads(run.stdout)
+    return sheet, run.stderr
+
+
+def legal(sheet: dict[str, Any], ruleset: str | None = None) -> None:
+    preset = load_ruleset(ruleset) if ruleset else None
+    loaded = character_from_dict(sheet, preset)
+    assert [str(p) for p in validate(loaded.character, loaded.preset)] == []
+
+
+@pytest.mark.parametrize(
+    "name", ["fari-v6-ember-road-conditions.fari.json", "foundry-ember-road-conditions.json"]
+)
+def test_condition_trackers_mark_the_rule_sets_conditions(name: str) -> None:
+    sheet, report = imported(name, "--ruleset", EMBER)
+    # Angry (fleeting, one box) and Wounded (lasting, both boxes) were ticked; Exhausted was not.
+    assert {k: v["boxes"] for k, v in sheet["conditions"].items()} == {"angry": 1, "wounded": 2}
+    # The conditions are not read as stress: the one stress track keeps its three boxes.
+    assert [b["marked"] for b in sheet["stress"]["any"]] == [True, False, False]
+    assert "everything on the sheet found its place" in report
+    legal(sheet, EMBER)
+
+
+def test_more_ticks_than_a_condition_has_boxes_are_reported() -> None:
+    sheet, report = imported("fari-v6-ember-road-overmarked.fari.json", "--ruleset", EMBER)
+    assert sheet["conditions"]["angry"]["boxes"] == 1
+    assert "condition 'Angry': 2 boxes marked -> 1 boxes marked" in report
+    assert "Angry has 1 box(es)" in report
+
+
+@pytest.mark.parametrize(
+    "name", ["fari-v6-action-science-modes.fari.json", "foundry-action-science-modes.json"]
+)
+def test_rated_modes_become_mode_ratings_and_the_rest_improvements(name: str) -> None:
+    sheet, report = imported(name, "--ruleset", SCIENCE)
+    assert sheet["modes"] == {"action": 3, "science": 2, "intrigue": 1}
+    # Chemistry +4 under Science (+2) is two steps bought; Combat +4 under Action (+3) one;
+    # Notice +5 is in three of the modes (reinforced), so nothing is bought for it.
+    assert sheet["skill_improvements"] == {"chemistry": 2, "combat": 1}
+    assert sheet["skills"]["notice"] == 5 and sheet["skills"]["chemistry"] == 4
+    assert "action" not in sheet["skills"]
+    assert "everything on the sheet found its place" in report
+    legal(sheet, SCIENCE)
+
+
+def test_a_skill_beyond_what_its_modes_allow_refuses_the_import() -> None:
+    run = fatekit(
+        "import", str(FIXTURES / "fari-v6-action-science-too-far.fari.json"), "--ruleset", SCIENCE
+    )
+    assert run.returncode == 2 and run.stdout == ""
+    assert "does not make a legal Action Science character" in run.stderr
+    assert "skill_improvements.chemistry: chemistry would go 3 steps above its mode" in run.stderr
+
+
+@pytest.mark.parametrize(
+    "name", ["fari-v6-venturecity-powers.fari.json", "foundry-venturecity-powers.json"]
+)
+def test_stunts_named_like_a_power_buy_it(name: str) -> None:
+    sheet, report = imported(name, "--preset", "venturecity")
+    # Flight (its basic stunt's name, or its own) buys the power; Master Flight and Megaton
+    # Punch are its options, the Very Noticeable aspect its drawback.
+    assert sheet["packages"] == [
+        {"key": "flight", "options": ["master-flight", "megaton-punch", "very-noticeable"]}
+    ]
+    stunts = [s["name"] for s in sheet["stunts"]]
+    assert {"Basic Flight", "Master Flight", "Megaton Punch"} <= set(stunts)
+    assert "Flight" not in stunts
+    # Rapid Fire is Energy Blast's, which Kai does not have: a stunt of his own, reported.
+    assert "Rapid Fire" in stunts and "Street Smarts" in stunts
+    assert (
+        "package 'Rapid Fire': Rapid Fire -> kept as a stunt (it is an option of Energy Blast, "
+        "which the sheet does not buy)" in report
+    )
+    legal(sheet)
+
+
+def test_a_power_without_its_drawback_refuses_the_import(tmp_path: Path) -> None:
+    data = json.loads((FIXTURES / "fari-v6-venturecity-powers.fari.json").read_text("utf-8"))
+    aspects = data["pages"][0]["rows"][0]["columns"][0]["sections"][0]["blocks"]
+    aspects[:] = [b for b in aspects if b["value"] != "Very Noticeable"]
+    path = tmp_path / "no-drawback.fari.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    run = fatekit("import", str(path), "--preset", "venturecity")
+    assert run.returncode == 2 and run.stdout == ""
+    assert "Flight: 0 of Drawbacks; at least 1" in run.stderr
+
+
+def test_preset_and_ruleset_together_are_refused() -> None:
+    name = str(FIXTURES / "fari-v6-ember-road-conditions.fari.json")
+    run = fatekit("import", name, "--preset", "core", "--ruleset", EMBER)
+    assert run.returncode == 2 and "not both" in run.stderr
+
+
+def test_a_sheet_for_a_game_without_those_parts_is_read_as_before() -> None:
+    # Ember Road's trackers at a Fate Core table: no conditions there, so they are stress tracks
+    # (the extra ones kept in the description), as any sheet's.
+    sheet, report = imported("fari-v6-ember-road-conditions.fari.json", "--preset", "core")
+    assert "conditions" not in sheet
+    assert "Angry" in sheet.get("description", "") or "Angry" in report
