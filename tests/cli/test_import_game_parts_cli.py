@@ -1,7 +1,7 @@
 """``fatekit import`` of sheets from published games that play by their own rules (issue 41 item
 4): conditions, modes and powers come in whole, or the import is refused with the engine's reasons.
 
-The fixtures (``tests/formats/fixtures``) are shaped as the real formats are, from what the
+The fixtures (``tests/formats/fixtures/games``) are shaped as the real formats are, from what the
 existing readers document of them: Fari's v6 layout (rows of columns of sections, ``SlotTracker``
 blocks whose ``value`` is a list of ``{label, checked}`` boxes, ``Skill`` blocks, a main
 ``PointCounter``), and Fate Core Official's actor (``system.tracks`` keyed by the base64 of the
@@ -24,7 +24,7 @@ from fatekit.formats.ruleset import load_ruleset
 from fatekit.rules import validate
 from tests.cli.run import fatekit
 
-FIXTURES = Path(__file__).resolve().parent.parent / "formats" / "fixtures"
+FIXTURES = Path(__file__).resolve().parent.parent / "formats" / "fixtures" / "games"
 RULESETS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
 EMBER = str(RULESETS / "ember-road.ruleset.json")
 SCIENCE = str(RULESETS / "action-science.ruleset.json")
