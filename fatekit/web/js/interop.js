@@ -17,8 +17,10 @@ import { who } from "./view.js";
  * and after as data, by kind of part (stress boxes, consequence slots, skill ratings).
  * @typedef {[number | null, boolean]} StressBox a box's value (null: not known), and whether it is ticked
  * @typedef {{severity: string, shifts: number, track: string, text: string}} SlotSeen
+ * A condition's change holds its ticks before and after and its boxes (numbers); a power's option
+ * kept as it was, the powers that offer it (`packages`).
  * @typedef {{what: string, label: string, before: string, after: string, reason: string, lost: boolean,
- *   detail: {before?: unknown[], after?: unknown[], rules?: string[]}}} Change
+ *   detail: {before?: unknown, after?: unknown, rules?: unknown, packages?: string[]}}} Change
  * @typedef {{what: string, label: string, value: string}} Leftover
  * @typedef {{name: string, kind?: string}} SheetAspect
  * @typedef {{report: {source: string, preset: string, leftovers: Leftover[], changes: Change[], whole: boolean},
@@ -38,7 +40,18 @@ const LEFTOVERS = [
   "stress track",
   "disabled track",
 ];
-const CHANGES = ["refit", "no_track", "kept_marks", "kept_consequences", "duplicate_skill", "conditions"];
+const CHANGES = [
+  "refit",
+  "no_track",
+  "kept_marks",
+  "kept_consequences",
+  "duplicate_skill",
+  "conditions",
+  "condition_boxes",
+  "mode_skill",
+  "package_unbought_stunt",
+  "package_unbought_aspect",
+];
 
 /** @param {Record<string, unknown>} body @returns {Promise<Imported>} */
 function importAt(body) {
@@ -84,7 +97,13 @@ function changeView(c) {
   if (c.what === "stress") {
     before = boxesText(/** @type {StressBox[]} */ (d.before || []));
     after = boxesText(/** @type {StressBox[]} */ (d.after || []));
-    rules = (d.rules || []).join(" ");
+    rules = /** @type {string[]} */ (d.rules || []).join(" ");
+  } else if (c.what === "condition") {
+    before = String(d.before);
+    after = String(d.after);
+    rules = String(d.rules);
+  } else if (c.what === "package") {
+    rules = (d.packages || []).join(", ");
   } else if (c.what === "consequences") {
     before = slotsText(/** @type {SlotSeen[]} */ (d.before || []));
     after = slotsText(/** @type {SlotSeen[]} */ (d.after || []));
