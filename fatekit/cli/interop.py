@@ -4,8 +4,10 @@
   the fatekit character file for a Fari sheet or a Foundry (Fate Core Official) actor; what had
   no place on the sheet is reported on stderr. Exit 0, or 2 when the file cannot be read as a
   character, or its conditions, modes or powers break the rule set (the reasons on stderr).
-- ``fatekit export --to fari|foundry FILE [--output PATH]``: write a fatekit character file in
-  the other format (stdout unless ``--output``). Exit 0, or 2 for a bad file.
+- ``fatekit export --to fari|foundry FILE [--output PATH] [--ruleset FILE]``: write a fatekit
+  character file in the other format (stdout unless ``--output``), its rule set's conditions as
+  slot trackers (Fari) or Conditions tracks (Foundry) and its modes as rated skills. Exit 0, or 2
+  for a bad file.
 """
 
 from __future__ import annotations
@@ -71,6 +73,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     out.add_argument("--to", dest="target", required=True, choices=EXPORT_FORMATS)
     out.add_argument("file", help="the fatekit character file")
     out.add_argument("--output", "-o", metavar="PATH", help="write here instead of stdout")
+    out.add_argument(
+        "--ruleset",
+        metavar="FILE",
+        help="the rule-set file the character is for (its conditions and modes are written too)",
+    )
     out.set_defaults(handler=run_export)
 
 
@@ -107,9 +114,14 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    preset = None
+    if args.ruleset is not None:
+        preset = read_ruleset(args.ruleset, "export")
+        if preset is None:
+            return 2
     try:
         read_bytes(args.file)  # the size check
-        loaded = load_character(args.file)
+        loaded = load_character(args.file, preset)
         text = json.dumps(export_character(loaded, args.target), indent=2, ensure_ascii=False)
     except BadInput as error:
         return refuse("export", f"{args.file}: {error}")

@@ -34,6 +34,7 @@ from fatekit.formats.draft import (
     DraftTrack,
     Leftover,
 )
+from fatekit.formats.game_parts import NO_PARTS, RuleParts
 from fatekit.formats.mapping import extension_of
 from fatekit.formats.text import looks_like_html, plain_text, to_html
 from fatekit.formats.vocabulary import matches
@@ -389,10 +390,13 @@ def _consequence_label(slot: Mapping[str, Any]) -> str:
     return f"{label} {track}" if track != "any" else label
 
 
-def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> dict[str, Any]:
+def write_fari(
+    sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]], parts: RuleParts = NO_PARTS
+) -> dict[str, Any]:
     """A Fari v6 character file for a fatekit character file ``sheet`` (as
     :func:`~fatekit.formats.character_json.character_to_dict` writes it). ``skills`` gives every
-    skill of its preset as (key, display name), in sheet order."""
+    skill of its preset as (key, display name), in sheet order; ``parts`` its rule set's
+    conditions (written as slot trackers) and modes (the character's, as rated skills)."""
     cid = sheet["id"]
     aspects = [
         _block(
@@ -449,6 +453,25 @@ def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> d
         _block(f"{cid}/skill/{key}", "Skill", name, str(ratings.get(key, 0)), commands=["4dF"])
         for key, name in skills
     ]
+    marked = sheet.get("conditions", {})
+    conditions = [
+        _block(
+            f"{cid}/condition/{key}",
+            "SlotTracker",
+            name,
+            [
+                {"label": "", "checked": i < (marked.get(key) or {}).get("boxes", 0)}
+                for i in range(boxes)
+            ],
+        )
+        for key, name, boxes, _ in parts.conditions
+    ]
+    rated = sheet.get("modes", {})
+    modes = [
+        _block(f"{cid}/mode/{key}", "Skill", name, str(rated[key]), commands=["4dF"])
+        for key, name in parts.modes
+        if key in rated
+    ]
     labels = sheet.get("skill_labels", {})
     skill_blocks.extend(
         _block(f"{cid}/skill/{key}", "Skill", labels.get(key, key), str(value), commands=["4dF"])
@@ -472,7 +495,9 @@ def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> d
     ]
     right = [
         section("Stress", stress),
+        *([section("Conditions", conditions)] if conditions else []),
         section("Consequences", consequences),
+        *([section("Modes", modes, True)] if modes else []),
         section("Skills", skill_blocks, True),
     ]
     keep = extension_of(sheet)

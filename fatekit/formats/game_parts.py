@@ -32,9 +32,13 @@ from fatekit.rules.characters.modes import ModeShape, mode_skill_ratings
 
 __all__ = [
     "GAME_RULES",
+    "NO_PARTS",
     "Placed",
+    "RuleParts",
+    "keep_saved",
     "mode_fields",
     "refusals",
+    "rule_parts",
     "take_conditions",
     "take_modes",
     "take_packages",
@@ -54,6 +58,55 @@ class Placed:
     modes: dict[str, int] = field(default_factory=dict)
     packages: dict[str, list[str]] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleParts:
+    """What an exporter writes of a rule set's own parts: each condition (key, name, boxes, kind)
+    and each mode (key, name), in the rule set's order."""
+
+    conditions: tuple[tuple[str, str, int, str], ...] = ()
+    modes: tuple[tuple[str, str], ...] = ()
+
+
+#: A rule set with neither conditions nor modes.
+NO_PARTS = RuleParts()
+
+
+def rule_parts(preset: Preset) -> RuleParts:
+    """The conditions and modes of ``preset``, for an exporter."""
+    shape = preset.shape
+    return RuleParts(
+        tuple((c.key, c.name, c.boxes, c.kind.value) for c in preset.conditions),
+        tuple((m.key, m.name) for m in shape.modes) if isinstance(shape, ModeShape) else (),
+    )
+
+
+def keep_saved(data: dict[str, Any], saved: Mapping[str, Any]) -> None:
+    """What a fatekit export kept of the packages and conditions (``saved``: its extension)
+    where the sheet shows the same: an option bought twice (the sheet shows its stunt once), and
+    when a condition was taken, its recovery and free invokes. What the sheet shows wins."""
+    bought = data.get("packages")
+    kept = saved.get("packages")
+    if isinstance(bought, list) and isinstance(kept, list):
+
+        def shown(items: list[Any]) -> set[tuple[str, frozenset[str]]]:
+            return {
+                (str(p.get("key")), frozenset(map(str, p.get("options") or ())))
+                for p in items
+                if isinstance(p, Mapping)
+            }
+
+        if shown(kept) == shown(bought):
+            data["packages"] = kept
+    marked = data.get("conditions")
+    known = saved.get("conditions")
+    if isinstance(marked, dict) and isinstance(known, Mapping):
+        for key, entry in marked.items():
+            was = known.get(key)
+            if isinstance(was, Mapping):
+                fields = ("taken_session", "recovering_session", "invokes")
+                entry.update({k: was[k] for k in fields if k in was})
 
 
 def _names(key: str, name: str, names: Iterable[tuple[str, str]]) -> set[str]:
@@ -184,14 +237,6 @@ def take_packages(draft: Draft, preset: Preset, placed: Placed) -> None:
         )
         for o in spec.options
     )
-    left = []
-    for stunt in draft.stunts:
-        key = packages.get(fold(plain_text(stunt.name)))
-        if key is None:
-            left.append(stunt)
-        else:
-            placed.packages.setdefault(key, [])
-    draft.stunts = left
 
     def add(label: str, kept_as: str) -> bool:
         key = options.get(fold(plain_text(label)))
@@ -217,8 +262,26 @@ def take_packages(draft: Draft, preset: Preset, placed: Placed) -> None:
         )
         return False
 
-    # Options in sheet order, so an option that opens others (a synergy, a theme) comes first.
-    draft.stunts = [s for s in draft.stunts if not (s.name.strip() and add(s.name, "a stunt"))]
+    def offered(key: str | None) -> bool:
+        option = spec.option(key) if key is not None else None
+        return option is not None and any(
+            not option.within or {bought, *chosen} & set(option.within)
+            for bought, chosen in placed.packages.items()
+        )
+
+    # In sheet order, so a package comes before its options, and an option that opens others (a
+    # synergy, a theme) before them; a stunt a bought package's option grants (a synergy grants
+    # another power's basic stunt) is that option, not a second package.
+    left = []
+    for stunt in draft.stunts:
+        name = fold(plain_text(stunt.name))
+        if offered(options.get(name)):
+            add(stunt.name, "a stunt")
+        elif name in packages:
+            placed.packages.setdefault(packages[name], [])
+        else:
+            left.append(stunt)
+    draft.stunts = [s for s in left if not (s.name.strip() and add(s.name, "a stunt"))]
     draft.aspects = [a for a in draft.aspects if not (a.text.strip() and add(a.text, "an aspect"))]
 
 

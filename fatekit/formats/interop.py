@@ -19,6 +19,7 @@ from fatekit.formats.character_json import LoadedCharacter, character_from_dict,
 from fatekit.formats.draft import Imported, ImportReport
 from fatekit.formats.fari import read_fari, write_fari
 from fatekit.formats.foundry import looks_like_foundry, read_foundry, write_foundry
+from fatekit.formats.game_parts import rule_parts
 from fatekit.formats.mapping import build
 from fatekit.rules import BadInput, Preset
 
@@ -132,4 +133,4 @@ def export_character(loaded: LoadedCharacter, target: str) -> dict[str, Any]:
         raise BadInput(f"cannot export to {target!r}; choose one of: {', '.join(EXPORT_FORMATS)}")
     sheet = character_to_dict(loaded.character, loaded.preset)
     writer = write_fari if target == "fari" else write_foundry
-    return writer(sheet, _skills(loaded))
+    return writer(sheet, _skills(loaded), rule_parts(loaded.preset))

@@ -33,6 +33,7 @@ from fatekit.formats.draft import (
 )
 from fatekit.formats.game_parts import (
     Placed,
+    keep_saved,
     mode_fields,
     refusals,
     take_conditions,
@@ -375,7 +376,15 @@ _KEPT_FIELDS = (
 
 #: The fields of a character file that the exporters keep in their extension object: what only
 #: fatekit knows, which :func:`build` takes back from there.
-EXTENSION_FIELDS = ("id", "preset", *_KEPT_FIELDS, "skill_lists", "shape")
+EXTENSION_FIELDS = (
+    "id",
+    "preset",
+    *_KEPT_FIELDS,
+    "skill_lists",
+    "shape",
+    "packages",
+    "conditions",
+)
 
 
 def extension_of(sheet: Mapping[str, Any]) -> dict[str, Any]:
@@ -452,6 +461,7 @@ def build(draft: Draft, source: str, preset: str | Preset | None = None) -> Impo
         data["packages"] = [{"key": k, "options": v} for k, v in placed.packages.items()]
     if placed.conditions:
         data["conditions"] = {k: {"boxes": n} for k, n in placed.conditions.items()}
+    keep_saved(data, ext)
     data["stunts"] = _stunts(draft, chosen)
     if draft.refresh is not None:
         data["refresh"] = _count(draft.refresh, "refresh")

@@ -132,3 +132,65 @@ def test_a_sheet_for_a_game_without_those_parts_is_read_as_before() -> None:
     sheet, report = imported("fari-v6-ember-road-conditions.fari.json", "--preset", "core")
     assert "conditions" not in sheet
     assert "Angry" in sheet.get("description", "") or "Angry" in report
+
+
+@pytest.mark.parametrize("target", ["fari", "foundry"])
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [
+        ("fari-v6-ember-road-conditions.fari.json", ("--ruleset", EMBER)),
+        ("foundry-action-science-modes.json", ("--ruleset", SCIENCE)),
+        ("fari-v6-venturecity-powers.fari.json", ("--preset", "venturecity")),
+    ],
+)
+def test_export_and_import_again_keeps_every_box(
+    tmp_path: Path, target: str, name: str, rules: tuple[str, str]
+) -> None:
+    sheet, _ = imported(name, *rules)
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(sheet), encoding="utf-8")
+    out = tmp_path / f"mine.{target}.json"
+    ruleset = list(rules) if rules[0] == "--ruleset" else []
+    written = fatekit("export", "--to", target, str(mine), "--output", str(out), *ruleset)
+    assert written.returncode == 0, written.stderr
+    again = fatekit("import", str(out), "--from", target, *rules)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout) == sheet
+    # What the sheet shows is enough: without fatekit's own extension the conditions, modes and
+    # powers come back the same.
+    data = json.loads(out.read_text("utf-8"))
+    data.pop("fatekit", None)
+    data.get("flags", {}).pop("fatekit", None)
+    bare = tmp_path / f"bare.{target}.json"
+    bare.write_text(json.dumps(data), encoding="utf-8")
+    shown = json.loads(fatekit("import", str(bare), "--from", target, *rules).stdout)
+    for part in ("conditions", "modes", "skill_improvements", "packages", "skills"):
+        assert json.dumps(shown.get(part), sort_keys=True) == json.dumps(
+            sheet.get(part), sort_keys=True
+        ), part
+
+
+@pytest.mark.parametrize("target", ["fari", "foundry"])
+@pytest.mark.parametrize("name", ["miles", "gridlock"])
+def test_venture_citys_sample_heroes_go_out_and_back_whole(
+    tmp_path: Path, target: str, name: str
+) -> None:
+    # Miles buys Master Flight twice: his Fari sheet shows its stunt once, and what the export
+    # kept says how often it was bought.
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "venture-city"
+    source = path / f"{name}.character.json"
+    whole, _ = imported_any(str(source))
+    out = tmp_path / f"{name}.{target}.json"
+    written = fatekit("export", "--to", target, str(source), "--output", str(out))
+    assert written.returncode == 0, written.stderr
+    again = fatekit("import", str(out), "--preset", "venturecity")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout) == whole
+    assert "everything on the sheet found its place" in again.stderr
+
+
+def imported_any(path: str) -> tuple[dict[str, Any], str]:
+    run = fatekit("import", path)
+    assert run.returncode == 0, run.stderr
+    sheet: dict[str, Any] = json.loads(run.stdout)
+    return sheet, run.stderr
