@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fatekit.formats.draft import Change, Draft, DraftConsequence
+from fatekit.formats.draft import Change, Draft, DraftAspect, DraftConsequence
 from fatekit.formats.ratings import rating_of
 from fatekit.formats.text import plain_text
 from fatekit.formats.vocabulary import fold
@@ -58,6 +58,8 @@ class Placed:
     modes: dict[str, int] = field(default_factory=dict)
     packages: dict[str, list[str]] = field(default_factory=dict)
     changes: list[Change] = field(default_factory=list)
+    #: Aspects the sheet rated (text, rating as written), where the rule set counts aspects.
+    rated_aspects: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +285,55 @@ def take_packages(draft: Draft, preset: Preset, placed: Placed) -> None:
             left.append(stunt)
     draft.stunts = [s for s in left if not (s.name.strip() and add(s.name, "a stunt"))]
     draft.aspects = [a for a in draft.aspects if not (a.text.strip() and add(a.text, "an aspect"))]
+
+
+def take_counted(
+    draft: Draft, preset: Preset, skill_names: Mapping[str, str], placed: Placed
+) -> None:
+    """Where the rule set counts aspects (The Three Rocketeers), a rated entry that is none of
+    its skills is an aspect with a rating (Fari and Foundry rate only skills): it is the sheet's
+    aspect of that text (written as one if the sheet has none), its rating compared once the
+    aspect's kind is known (:func:`counted_changes`)."""
+    if preset.counted is None:
+        return
+    have = {fold(plain_text(a.text)) for a in draft.aspects}
+    kept = []
+    for skill in draft.skills:
+        label = plain_text(skill.label)
+        if not label or fold(label) in skill_names:
+            kept.append(skill)
+            continue
+        placed.rated_aspects.append((label, rating_of(skill.rating)))
+        if fold(label) not in have:
+            draft.aspects.append(DraftAspect(label))
+            have.add(fold(label))
+    draft.skills = kept
+
+
+def counted_changes(character: Character, preset: Preset, placed: Placed) -> None:
+    """A rated aspect whose rating is not what the rule set counts it is a report line: the
+    rule set's worth is what it rolls with."""
+    counted = preset.counted
+    if counted is None:
+        return
+    kinds = {fold(a.name): a.kind for a in character.aspects}
+    for text, rating in placed.rated_aspects:
+        kind = kinds.get(fold(text))
+        if kind is None:
+            continue
+        worth = counted.worth(kind)
+        if worth != rating:
+            placed.changes.append(
+                Change(
+                    "aspect",
+                    text,
+                    f"{rating:+d}",
+                    f"{worth:+d}",
+                    f"{preset.name} counts a {kind.value.replace('_', ' ')} aspect {worth:+d}",
+                    "counted_aspect",
+                    {"before": rating, "after": worth},
+                )
+            )
 
 
 def refusals(character: Character, preset: Preset) -> list[str]:

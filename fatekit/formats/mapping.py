@@ -33,10 +33,12 @@ from fatekit.formats.draft import (
 )
 from fatekit.formats.game_parts import (
     Placed,
+    counted_changes,
     keep_saved,
     mode_fields,
     refusals,
     take_conditions,
+    take_counted,
     take_modes,
     take_packages,
 )
@@ -410,6 +412,11 @@ def build(draft: Draft, source: str, preset: str | Preset | None = None) -> Impo
         take_conditions(draft, given, placed)
         take_modes(draft, given, placed)
         take_packages(draft, given, placed)
+        base = _base_key(given)
+        # Any skill fatekit knows by name stays a skill; only other rated entries are aspects.
+        known = {**skill_names("core"), **skill_names("fae")}
+        known.update(skill_names(base) if base in PRESETS else _own_names(given))
+        take_counted(draft, given, known, placed)
     # Labels compared and kept as tidy text, whichever program wrote them.
     draft.skills = [DraftSkill(plain_text(s.label), s.rating) for s in draft.skills]
     escalating = any(len({v for v, _ in t.boxes if v is not None}) > 1 for t in draft.tracks)
@@ -486,6 +493,7 @@ def build(draft: Draft, source: str, preset: str | Preset | None = None) -> Impo
             f"this {source} sheet does not make a legal {loaded.preset.name} character; its "
             f"conditions, modes or powers break the rule set:\n  {listed}"
         )
+    counted_changes(loaded.character, loaded.preset, placed)
     changes.extend(placed.changes)
     report = ImportReport(source, loaded.preset.name, tuple(leftovers), (), tuple(changes))
     return Imported(character_to_dict(loaded.character, loaded.preset), loaded, report)

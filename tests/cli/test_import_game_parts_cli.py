@@ -194,3 +194,18 @@ def imported_any(path: str) -> tuple[dict[str, Any], str]:
     assert run.returncode == 0, run.stderr
     sheet: dict[str, Any] = json.loads(run.stdout)
     return sheet, run.stderr
+
+
+@pytest.mark.parametrize(
+    "name", ["fari-v6-rocketeers-counted.fari.json", "foundry-rocketeers-counted.json"]
+)
+def test_rated_aspects_are_the_aspects_a_counting_rule_set_counts(name: str) -> None:
+    sheet, report = imported(name, "--preset", "rocketeers")
+    # Every rated entry is an aspect (Foundry's actor names only two aspects: the other four
+    # come from its rated entries); none stays a skill.
+    assert len(sheet["aspects"]) == 6 and sheet["skills"] == {}
+    assert sheet["aspects"][0]["kind"] == "high_concept"
+    # The hero aspect +2 and the others +1 are as the rule set counts them; +3 is not.
+    assert report.count("counts a character aspect +1") == 1
+    assert 'aspect "Laughs at Cardinal\'s Guards": +3 -> +1' in report
+    legal(sheet)

@@ -242,3 +242,15 @@ def test_powers_come_in_bought_at_a_venture_city_table(api: Api) -> None:
         [change] = done["report"]["changes"]
         assert change["reason"] == "package_unbought_stunt"
         assert change["detail"] == {"packages": ["Energy Blast"]}
+
+
+def test_rated_aspects_come_in_counted_with_a_line_for_a_rating_the_rules_do_not_give(
+    api: Api,
+) -> None:
+    gm = api.table("Paris", preset="rocketeers")
+    for name in ("fari-v6-rocketeers-counted.fari.json", "foundry-rocketeers-counted.json"):
+        done = post_import(gm, 200, content=game(name))
+        assert done["problems"] == [] and len(done["sheet"]["aspects"]) == 6
+        [change] = done["report"]["changes"]
+        assert change["reason"] == "counted_aspect"
+        assert change["detail"] == {"before": 3, "after": 1}

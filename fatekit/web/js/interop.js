@@ -48,6 +48,7 @@ const CHANGES = [
   "duplicate_skill",
   "conditions",
   "condition_boxes",
+  "counted_aspect",
   "mode_skill",
   "package_unbought_stunt",
   "package_unbought_aspect",
@@ -85,6 +86,11 @@ function slotsText(slots) {
   );
 }
 
+/** @param {number} n */
+function signed(n) {
+  return `${n >= 0 ? "+" : ""}${n}`;
+}
+
 /** One thing the import changed or left out to fit the rules, said in the seat's language.
  * @param {Change} c */
 function changeView(c) {
@@ -98,6 +104,10 @@ function changeView(c) {
     before = boxesText(/** @type {StressBox[]} */ (d.before || []));
     after = boxesText(/** @type {StressBox[]} */ (d.after || []));
     rules = /** @type {string[]} */ (d.rules || []).join(" ");
+  } else if (c.what === "aspect") {
+    // A counted aspect's rating on the sheet and the rule set's (numbers).
+    before = signed(Number(d.before));
+    after = signed(Number(d.after));
   } else if (c.what === "condition") {
     before = String(d.before);
     after = String(d.after);
