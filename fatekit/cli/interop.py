@@ -109,6 +109,9 @@ def run_import(args: argparse.Namespace) -> int:
         return refuse("import", f"{args.file}: {error}")
     for line in imported.report.lines():
         print(f"fatekit import: {line}", file=sys.stderr)
+    if imported.report.refused:
+        # Nothing half applied: no character file at all.
+        return refuse("import", f"{args.file}: {imported.report.refusal()}")
     print(json.dumps(imported.data, indent=2, ensure_ascii=False))
     return 0
 

@@ -14,7 +14,8 @@ off the draft by its name (in any language the rule set names it) and give it it
 
 What cannot be placed is a :class:`~fatekit.formats.draft.Change` for the report.
 :func:`refusals` then asks the engine: an import whose conditions, modes or powers break the rule
-set is refused whole, with the engine's reasons, never half applied.
+set carries the engine's problems in its report (``refused``), and is refused whole by the
+command line and the table, never half applied.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from fatekit.formats.text import plain_text
 from fatekit.formats.vocabulary import fold
 from fatekit.rules import Character, Preset, validate
 from fatekit.rules.characters.modes import ModeShape, mode_skill_ratings
+from fatekit.rules.characters.problems import Problem
 
 __all__ = [
     "GAME_RULES",
@@ -336,11 +338,7 @@ def counted_changes(character: Character, preset: Preset, placed: Placed) -> Non
             )
 
 
-def refusals(character: Character, preset: Preset) -> list[str]:
+def refusals(character: Character, preset: Preset) -> list[Problem]:
     """The engine's problems with the character's conditions, modes and packages: the reasons
     an import is refused (empty: it may go ahead)."""
-    return [
-        f"{p.where}: {p.detail}"
-        for p in validate(character, preset)
-        if p.rule.key.startswith(GAME_RULES)
-    ]
+    return [p for p in validate(character, preset) if p.rule.key.startswith(GAME_RULES)]

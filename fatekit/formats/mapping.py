@@ -397,8 +397,9 @@ def extension_of(sheet: Mapping[str, Any]) -> dict[str, Any]:
 def build(draft: Draft, source: str, preset: str | Preset | None = None) -> Imported:
     """The fatekit character file for ``draft`` read for ``preset`` (a built-in's key, a rule
     set read from a file, or ``None``: recognised from the skills); raises :class:`BadInput` when
-    nothing on the sheet is recognisable as a Fate character, or when its conditions, modes or
-    powers break the rule set (the engine's reasons listed)."""
+    nothing on the sheet is recognisable as a Fate character. A sheet whose conditions, modes or
+    powers break the rule set comes back with the engine's problems in ``report.refused``: the
+    caller refuses it (:meth:`~fatekit.formats.draft.ImportReport.refusal`)."""
     if not (draft.aspects or draft.skills or draft.stunts or draft.tracks or draft.consequences):
         raise BadInput(
             f"nothing on this {source} sheet looks like a Fate character: no aspects, skills, "
@@ -487,13 +488,9 @@ def build(draft: Draft, source: str, preset: str | Preset | None = None) -> Impo
     loaded = character_from_dict(data, chosen if isinstance(preset, Preset) else None)
     fit_harm(loaded, sheet_tracks, changes)
     refused = refusals(loaded.character, loaded.preset)
-    if refused:
-        listed = "\n  ".join(refused)
-        raise BadInput(
-            f"this {source} sheet does not make a legal {loaded.preset.name} character; its "
-            f"conditions, modes or powers break the rule set:\n  {listed}"
-        )
     counted_changes(loaded.character, loaded.preset, placed)
     changes.extend(placed.changes)
-    report = ImportReport(source, loaded.preset.name, tuple(leftovers), (), tuple(changes))
+    report = ImportReport(
+        source, loaded.preset.name, tuple(leftovers), (), tuple(changes), tuple(refused)
+    )
     return Imported(character_to_dict(loaded.character, loaded.preset), loaded, report)

@@ -126,6 +126,10 @@ def read_import(service: TableService, caller: Caller, body: ImportIn) -> Import
     imported = import_character(body.content, body.source, preset)
     sheet = dict(imported.data)
     report = imported.report
+    if report.refused and not body.dry_run:
+        # Its conditions, modes or powers break the rule set: nothing is added (the dry run
+        # shows the engine's problems, in the seat's words).
+        raise BadInput(report.refusal(), code="import_refused", game=report.preset)
     if state.ruleset.has(OptionalRule.CONDITIONS):
         # Conditions replace consequences: what is written goes into the description, said in
         # the report, rather than a refusal of the whole sheet.

@@ -226,8 +226,14 @@ def test_modes_come_in_at_a_table_playing_modes_and_a_bad_sheet_is_refused(api: 
         assert done["sheet"]["modes"] == {"action": 3, "science": 2, "intrigue": 1}
         assert done["sheet"]["skill_improvements"] == {"chemistry": 2, "combat": 1}
     before = gm.get("/state")["characters"]
-    refused = post_import(gm, 422, content=game("fari-v6-action-science-too-far.fari.json"))
-    assert "chemistry would go 3 steps above its mode" in json.dumps(refused)
+    too_far = game("fari-v6-action-science-too-far.fari.json")
+    # The dry run says why, as the engine's problems (the page words them by their codes).
+    seen = post_import(gm, 200, content=too_far, dry_run=True)
+    assert {p["code"] for p in seen["report"]["refused"]} == {"mode_steps", "mode_skill"}
+    assert seen["report"]["whole"] is False
+    refused = post_import(gm, 422, content=too_far)
+    assert refused["code"] == "import_refused" and refused["params"] == {"game": "Action Science"}
+    assert "chemistry would go 3 steps above its mode" in refused["detail"]
     assert gm.get("/state")["characters"] == before
 
 

@@ -233,3 +233,37 @@ def test_a_games_own_parts_are_reported_in_the_players_words(
         page.click("#import-form-submit")
         expect(page.locator(f"#char-{card}")).to_be_visible()
         expect(page.locator("#dialog[open]")).to_have_count(0)
+
+
+def test_a_sheet_whose_modes_break_the_rules_is_refused_in_the_players_words(
+    server: str, browser: Any
+) -> None:
+    """Nothing half applied (issue 41): a skill three steps above its mode refuses the whole
+    sheet; the report says so with the engine's problems, and bringing it in adds nothing."""
+    from playwright.sync_api import expect
+
+    from tests.web.test_refusals_page import seat_page
+    from tests.web.test_turns import call, catalog
+
+    rules = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
+    ruleset = json.loads((rules / "action-science.ruleset.json").read_text(encoding="utf-8"))
+    made = call(server, "/tables", {"name": "Tesladyne", "ruleset": ruleset})
+    ann = call(
+        server, f"/tables/{made['table_id']}/seats", {"name": "Ann", "role": "player"}, made["link"]
+    )
+    sv = catalog("sv")
+    with seat_page(browser, server, ann["link"], "sv-SE", (390, 844)) as page:
+        page.click("#import-character")
+        sheet = FIXTURES / "games" / "fari-v6-action-science-too-far.fari.json"
+        page.set_input_files("#import-file", str(sheet))
+        refused = page.locator("#import-refused")
+        expect(refused).to_be_visible()
+        expect(refused).to_contain_text(sv["import.refused"].split("{game}")[0].strip())
+        expect(refused.locator("li[data-where='skill_improvements.chemistry']")).to_have_count(1)
+        all_translated([Player(page, "Ann")], "sv")
+        page.click("#import-form-submit")
+        error = page.locator("#dialog .dialog-error [data-code=import_refused]")
+        expect(error).to_be_visible()
+        expect(error).to_contain_text("Action Science")
+        page.keyboard.press("Escape")
+        expect(page.locator("#characters article.character")).to_have_count(0)

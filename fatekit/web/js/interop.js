@@ -23,7 +23,8 @@ import { who } from "./view.js";
  *   detail: {before?: unknown, after?: unknown, rules?: unknown, packages?: string[]}}} Change
  * @typedef {{what: string, label: string, value: string}} Leftover
  * @typedef {{name: string, kind?: string}} SheetAspect
- * @typedef {{report: {source: string, preset: string, leftovers: Leftover[], changes: Change[], whole: boolean},
+ * @typedef {{report: {source: string, preset: string, leftovers: Leftover[], changes: Change[], whole: boolean,
+ *   refused?: import("./sheet.js").Problem[]},
  *   sheet: {name: string, preset: string, aspects: SheetAspect[], skills: Record<string, number>, stunts: unknown[]},
  *   problems: import("./sheet.js").Problem[]}} Imported */
 
@@ -149,6 +150,7 @@ function reportView(found) {
       "data-leftovers": r.leftovers.length,
       "data-changes": (r.changes || []).length,
       "data-whole": String(Boolean(r.whole)),
+      "data-refused": String((r.refused || []).length),
     },
     h("p", {}, t("import.read_as"), " ", free(r.source, "strong"), " \u2014 ", free(r.preset, "strong")),
     h(
@@ -184,9 +186,18 @@ function reportView(found) {
       : r.whole
         ? h("p", { id: "import-no-leftovers" }, t("import.nothing_left"))
         : null,
-    found.problems.length
-      ? h("div", {}, h("p", {}, t("import.problems")), problemList(found.problems))
-      : h("p", { class: "ok" }, t("sheet.legal")),
+    // Conditions, modes or powers that break the rule set refuse the whole sheet: the table
+    // would add nothing, so the engine's problems are said as the reason, not as notes.
+    (r.refused || []).length
+      ? h(
+          "div",
+          { id: "import-refused" },
+          h("p", { class: "error" }, tn("import.refused", { game: free(r.preset) })),
+          problemList(/** @type {import("./sheet.js").Problem[]} */ (r.refused)),
+        )
+      : found.problems.length
+        ? h("div", {}, h("p", {}, t("import.problems")), problemList(found.problems))
+        : h("p", { class: "ok" }, t("sheet.legal")),
   );
 }
 
