@@ -30,6 +30,7 @@ from fatekit.formats.draft import (
     DraftStunt,
     Imported,
     ImportReport,
+    Leftover,
 )
 from fatekit.formats.game_parts import (
     Placed,
@@ -121,6 +122,7 @@ def _skill_plan(
 ) -> tuple[Preset, dict[str, int], list[dict[str, Any]] | None]:
     labels = [s.label for s in draft.skills if s.label.strip()]
     hint = draft.extension.get("preset") if isinstance(draft.extension.get("preset"), str) else None
+    own_file = isinstance(preset_key, Preset) and preset_key.key not in PRESETS
     if isinstance(preset_key, Preset):
         preset = preset_key
         names = _own_names(preset)
@@ -140,6 +142,12 @@ def _skill_plan(
         if not label:
             continue
         key = keyed.get(skill.label)
+        if key is None and own_file:
+            # A rule-set file is the table's law: a skill off its list has no place (a list of
+            # the sheet's own would be another rule set); it is kept in the description.
+            if rating_of(skill.rating):  # a Mediocre skill off the list loses nothing
+                draft.leftovers.append(Leftover("skill", label, f"{rating_of(skill.rating):+d}"))
+            continue
         if key is None:
             key = _own_key(label)
             custom[key] = label

@@ -209,3 +209,16 @@ def test_rated_aspects_are_the_aspects_a_counting_rule_set_counts(name: str) -> 
     assert report.count("counts a character aspect +1") == 1
     assert 'aspect "Laughs at Cardinal\'s Guards": +3 -> +1' in report
     legal(sheet)
+
+
+def test_skills_off_a_rule_set_files_list_are_kept_in_the_description() -> None:
+    # A Fate Condensed sheet brought to the Ember Road (approaches): its rated skills have no
+    # place there (a list of the sheet's own would be another rule set), so each is a report
+    # line and a line of the description; its Mediocre ones lose nothing and are left out.
+    cassandra = Path(__file__).resolve().parent.parent / "formats" / "fixtures"
+    run = fatekit("import", str(cassandra / "fari-v6-condensed.fari.json"), "--ruleset", EMBER)
+    assert run.returncode == 0, run.stderr
+    sheet = json.loads(run.stdout)
+    assert sheet["preset"] == "ember-road" and "skill_lists" not in sheet
+    assert "skill: Notice: +4" in run.stderr and "Academics" not in run.stderr
+    assert "Notice: +4" in sheet["description"]

@@ -40,6 +40,7 @@ const LEFTOVERS = [
   "track",
   "stress track",
   "disabled track",
+  "skill",
 ];
 const CHANGES = [
   "refit",
