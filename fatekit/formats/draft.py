@@ -76,12 +76,14 @@ class DraftTrack:
 @dataclass(slots=True)
 class DraftConsequence(Kept):
     """A consequence slot: its label, the shifts it absorbs if written, its text if taken, and
-    how many of its boxes are ticked when the format says (a Foundry track's)."""
+    when the format says, how many of its boxes are ticked and how many it has (a Foundry
+    track's boxes; a Fari text block's one box to tick)."""
 
     label: str
     text: str = ""
     shifts: int | None = None
     marked: int | None = None
+    boxes: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -188,6 +188,10 @@ class _Reader:
         label, value = _text(block.get("label")), block.get("value")
         text = value if isinstance(value, str) else _text(value)
         d = self.draft
+        if role is None and isinstance(_meta(block).get("checked"), bool):
+            # A text with a box to tick (Fari's Dresden Files Accelerated sheet: "4 - In peril")
+            # is a named harm box: a consequence, or a rule set's condition.
+            role = "consequences"
         if role is None:
             for kind in ("high_concept", "trouble", "relationship"):
                 if matches(label, kind):
@@ -207,7 +211,17 @@ class _Reader:
             named = bool(ext) or not matches(label, "stunts")
             d.stunts.append(DraftStunt(label if named else "", text, extension=ext))
         elif role == "consequences":
-            d.consequences.append(DraftConsequence(label, text, None, extension=_extension(block)))
+            ticked = _meta(block).get("checked")
+            d.consequences.append(
+                DraftConsequence(
+                    label,
+                    text,
+                    None,
+                    int(ticked) if isinstance(ticked, bool) else None,
+                    1 if isinstance(ticked, bool) else None,
+                    extension=_extension(block),
+                )
+            )
         elif role == "notes":
             plain = plain_text(text)
             if plain:

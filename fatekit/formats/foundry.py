@@ -217,7 +217,12 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
             ticked = sum(1 for _, checked in boxes if checked)
             draft.consequences.append(
                 DraftConsequence(
-                    label, text, harm, ticked if boxes else None, extension=saved("tracks", label)
+                    label,
+                    text,
+                    harm,
+                    ticked if boxes else None,
+                    len(boxes) if boxes else None,
+                    extension=saved("tracks", label),
                 )
             )
         elif boxes or "values" in saved(

@@ -20,17 +20,19 @@ command line and the table, never half applied.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fatekit.formats.draft import Change, Draft, DraftAspect, DraftConsequence
+from fatekit.formats.draft import Change, Draft, DraftAspect, DraftConsequence, Leftover
 from fatekit.formats.ratings import rating_of
 from fatekit.formats.text import plain_text
 from fatekit.formats.vocabulary import fold
 from fatekit.rules import Character, Preset, validate
 from fatekit.rules.characters.modes import ModeShape, mode_skill_ratings
 from fatekit.rules.characters.problems import Problem
+from fatekit.rules.harm.toolkit_conditions import ConditionKind
 
 __all__ = [
     "GAME_RULES",
@@ -136,11 +138,18 @@ def take_conditions(draft: Draft, preset: Preset, placed: Placed) -> None:
     by_name = _index((c.key, _names(c.key, c.name, c.names)) for c in preset.conditions)
     specs = {c.key: c for c in preset.conditions}
 
-    def mark(label: str, ticked: int) -> bool:
-        key = by_name.get(fold(plain_text(label)))
+    def mark(label: str, ticked: int, text: str = "", one_box: bool = False) -> bool:
+        key = by_name.get(_bare(label))
         if key is None:
             return False
+        written = plain_text(text)
+        if written and fold(written) != fold(label):
+            # What the sheet wrote beside the condition: the condition is its own aspect, so
+            # the words go into the description, said in the report.
+            draft.leftovers.append(Leftover("condition", plain_text(label), written))
         spec = specs[key]
+        if one_box and ticked == 1 and spec.kind is ConditionKind.LASTING:
+            ticked = spec.boxes  # one box to tick says it is taken: a lasting one is taken whole
         if key in placed.conditions or ticked <= 0:
             return True  # unmarked: the rule set gives every sheet its conditions
         kept = min(ticked, spec.boxes)
@@ -160,9 +169,21 @@ def take_conditions(draft: Draft, preset: Preset, placed: Placed) -> None:
         return True
 
     draft.tracks = [
-        t for t in draft.tracks if not mark(t.label, sum(1 for _, checked in t.boxes if checked))
+        t
+        for t in draft.tracks
+        if not mark(t.label, sum(1 for _, c in t.boxes if c), one_box=len(t.boxes) == 1)
     ]
-    draft.consequences = [c for c in draft.consequences if not mark(c.label, _ticked(c))]
+    draft.consequences = [c for c in draft.consequences if not mark(c.label, _ticked(c), c.text)]
+
+
+#: A number a label carries beside a name: the shifts Fari's Dresden Files Accelerated sheet
+#: writes before its conditions ("4 - In peril"), or a rating after ("Doomed (6)").
+_NUMBERED = re.compile(r"^\s*[+-]?\d+\s*[-\u2013:.)]?\s*|\s*[(\[]?[+-]?\d+[)\]]?\s*$")
+
+
+def _bare(label: str) -> str:
+    """A label folded for comparing with names, without the number it may carry."""
+    return fold(_NUMBERED.sub("", plain_text(label))) or fold(plain_text(label))
 
 
 def _ticked(slot: DraftConsequence) -> int:

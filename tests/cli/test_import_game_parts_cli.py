@@ -222,3 +222,57 @@ def test_skills_off_a_rule_set_files_list_are_kept_in_the_description() -> None:
     assert sheet["preset"] == "ember-road" and "skill_lists" not in sheet
     assert "skill: Notice: +4" in run.stderr and "Academics" not in run.stderr
     assert "Notice: +4" in sheet["description"]
+
+
+def dresden_ruleset(tmp_path: Path) -> str:
+    """Dresden Files Accelerated as docs/rulesets.md writes it (its approaches, one stress track,
+    the conditions In Peril, Doomed and Indebted), on Fate Accelerated's bones, as a file."""
+    from fatekit.rules.characters.presets import builtin_text
+    from tests.formats.test_ruleset_conditions import _doc_block
+
+    dfa: dict[str, Any] = json.loads(builtin_text("fae"))
+    dfa.update(key="dfa", name="Dresden Files Accelerated", **_doc_block('"in_peril"'))
+    dfa["skill_uses"] = [{"skill": "force", "action": "attack", "harm": "any"}]
+    dfa["turn_order"] = {"style": "elective"}
+    dfa["shape"] = {
+        "type": "tiers",
+        "name": "approaches",
+        "tiers": [
+            {"rating": 3, "count": 1},
+            {"rating": 2, "count": 2},
+            {"rating": 1, "count": 2},
+            {"rating": 0, "count": 1},
+        ],
+    }
+    dfa.pop("recovery", None)
+    dfa["stress"].pop("rule", None)
+    path = tmp_path / "dfa.ruleset.json"
+    path.write_text(json.dumps(dfa), encoding="utf-8")
+    return str(path)
+
+
+def test_fari_dresden_files_accelerated_sheet_keeps_its_conditions(tmp_path: Path) -> None:
+    # Shaped as Fari's own DFA template is (see the module docstring): "4 - In peril" and "6 - Doomed" are text blocks with a box to tick, Indebted a
+    # five-box tracker, and spare trackers have no label.
+    dfa = dresden_ruleset(tmp_path)
+    sheet, report = imported("fari-v3-dresden-accelerated.fari.json", "--ruleset", dfa)
+    # In Peril ticked (its one box); Indebted two boxes of five; Doomed not ticked.
+    assert {k: v["boxes"] for k, v in sheet["conditions"].items()} == {
+        "in_peril": 1,
+        "indebted": 2,
+    }
+    # What was written beside In Peril has no place on a condition: kept, and said.
+    assert "condition: 4 - In peril: The Red Court knows my name" in report
+    assert "The Red Court knows my name" in sheet["description"]
+    assert [b["marked"] for b in sheet["stress"]["any"]][:2] == [True, False]
+    assert sheet["skills"]["guile"] == 3
+    # Back out to Fari and Foundry and in again: every box as it was.
+    mine = tmp_path / "molly.json"
+    mine.write_text(json.dumps(sheet), encoding="utf-8")
+    for target in ("fari", "foundry"):
+        out = tmp_path / f"molly.{target}.json"
+        written = fatekit("export", "--to", target, str(mine), "-o", str(out), "--ruleset", dfa)
+        assert written.returncode == 0, written.stderr
+        again = fatekit("import", str(out), "--ruleset", dfa)
+        assert again.returncode == 0, again.stderr
+        assert json.loads(again.stdout)["conditions"] == sheet["conditions"]

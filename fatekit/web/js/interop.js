@@ -41,6 +41,7 @@ const LEFTOVERS = [
   "stress track",
   "disabled track",
   "skill",
+  "condition",
 ];
 const CHANGES = [
   "refit",
