@@ -429,7 +429,8 @@ def write_foundry(
             recovery_type=kind.capitalize(),
             boxes=boxes,
             box_values=[i < ticked for i in range(boxes)],
-            aspect="Name As Aspect",
+            # As FCO keeps a track whose name is its aspect once it is on an actor.
+            aspect={"when_marked": False, "as_name": True},
         )
     keep = extension_of(sheet)
     keep.update(aspects=saved_aspects, stunts=saved_stunts, tracks=saved_tracks)

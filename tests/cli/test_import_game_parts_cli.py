@@ -6,7 +6,8 @@ existing readers document of them: Fari's v6 layout (rows of columns of sections
 blocks whose ``value`` is a list of ``{label, checked}`` boxes, ``Skill`` blocks, a main
 ``PointCounter``), and Fate Core Official's actor (``system.tracks`` keyed by the base64 of the
 name, each with ``boxes``, ``box_values``, ``recovery_type``, ``category`` and ``aspect``, where a
-condition track carries the aspect "Name As Aspect"; FCO has no modes, so an Atomic Robo player
+condition track named as its own aspect holds ``{"when_marked": false, "as_name": true}``, as FCO's
+track editor turns its "Name As Aspect" choice into on an actor; FCO has no modes, so an Atomic Robo player
 writes each mode as a skill). ``tests/formats/fixtures/README`` is not needed: each file says
 which rule set it is for by its name.
 """
