@@ -25,7 +25,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from fatekit.formats.draft import Change, Draft, DraftAspect, DraftConsequence, Leftover
+from fatekit.formats.draft import (
+    Change,
+    Draft,
+    DraftAspect,
+    DraftConsequence,
+    DraftStunt,
+    Leftover,
+)
 from fatekit.formats.ratings import rating_of
 from fatekit.formats.text import plain_text
 from fatekit.formats.vocabulary import fold
@@ -297,16 +304,37 @@ def take_packages(draft: Draft, preset: Preset, placed: Placed) -> None:
     # In sheet order, so a package comes before its options, and an option that opens others (a
     # synergy, a theme) before them; a stunt a bought package's option grants (a synergy grants
     # another power's basic stunt) is that option, not a second package.
+    # The rule set writes a power's stunts back with its own words; words of the sheet's own
+    # on such a stunt go into the description, said in the report.
+    granted = {
+        fold(plain_text(s.description))
+        for stunts in (*(p.stunts for p in spec.packages), *(o.stunts for o in spec.options))
+        for s in stunts
+    }
+
+    def taken(stunt: DraftStunt) -> None:
+        words = plain_text(stunt.description)
+        if words and fold(words) not in granted and fold(words) != fold(stunt.name):
+            draft.leftovers.append(Leftover("power", plain_text(stunt.name), words))
+
     left = []
     for stunt in draft.stunts:
         name = fold(plain_text(stunt.name))
         if offered(options.get(name)):
             add(stunt.name, "a stunt")
+            taken(stunt)
         elif name in packages:
             placed.packages.setdefault(packages[name], [])
+            taken(stunt)
         else:
             left.append(stunt)
-    draft.stunts = [s for s in left if not (s.name.strip() and add(s.name, "a stunt"))]
+    kept = []
+    for stunt in left:
+        if stunt.name.strip() and add(stunt.name, "a stunt"):
+            taken(stunt)
+        else:
+            kept.append(stunt)
+    draft.stunts = kept
     draft.aspects = [a for a in draft.aspects if not (a.text.strip() and add(a.text, "an aspect"))]
 
 

@@ -107,6 +107,9 @@ def test_stunts_named_like_a_power_buy_it(name: str) -> None:
         "package 'Rapid Fire': Rapid Fire -> kept as a stunt (it is an option of Energy Blast, "
         "which the sheet does not buy)" in report
     )
+    # The rule set writes the power's stunts with its words; Kai's own go into the description.
+    assert "power: Master Flight: Faster and higher." in report
+    assert "Master Flight: Faster and higher." in sheet["description"]
     legal(sheet)
 
 

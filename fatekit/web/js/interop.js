@@ -42,6 +42,7 @@ const LEFTOVERS = [
   "disabled track",
   "skill",
   "condition",
+  "power",
 ];
 const CHANGES = [
   "refit",
