@@ -239,6 +239,13 @@ async def import_character(door: Door, context: Context, options: Mapping[str, A
         found = await asyncio.to_thread(read_import, door.service, caller, body)
     except (ApiError, FateError, LinkRefused) as error:
         return private_reply(refusal_text(problem(error)[1], t))
+    if found.refusal:
+        # Its conditions, modes or powers break the rule set: nothing is added, and the reply
+        # says why in the user's words (the engine's problems, as the page's report lists them).
+        reader = (await door.seen(context)).reader
+        why = {"code": "import_refused", "params": {"game": found.report["preset"]}}
+        said = "\n".join(f"• {reader.problem(p)}" for p in found.report["refused"])
+        return private_reply((refusal_text(why, t) + "\n" + said)[:2000])
     reply = await door.play(context, caller, Move("AddCharacter", found.command()))
     if found.problems:
         reader = (await door.seen(context)).reader

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fatekit.formats.character_json import LoadedCharacter
+from fatekit.rules.characters.problems import Problem
 
 __all__ = [
     "Change",
@@ -74,11 +75,15 @@ class DraftTrack:
 
 @dataclass(slots=True)
 class DraftConsequence(Kept):
-    """A consequence slot: its label, the shifts it absorbs if written, and its text if taken."""
+    """A consequence slot: its label, the shifts it absorbs if written, its text if taken, and
+    when the format says, how many of its boxes are ticked and how many it has (a Foundry
+    track's boxes; a Fari text block's one box to tick)."""
 
     label: str
     text: str = ""
     shifts: int | None = None
+    marked: int | None = None
+    boxes: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,12 +148,17 @@ class Draft(Kept):
     fate_points: int | None = None
     notes: list[str] = field(default_factory=list)
     leftovers: list[Leftover] = field(default_factory=list)
+    #: Sections of skills rated in their label ("Science +2"): a rule set with modes reads them
+    #: as mode ratings; any other ignores them.
+    rated_sections: list[DraftSkill] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
 class ImportReport:
     """What an import did: the format and preset it recognised, what it kept in the description
     (``leftovers``), what it changed or left out to fit the rules (``changes``), and why.
+    ``refused`` holds the engine's problems with the sheet's conditions, modes or powers: an
+    import with any is refused whole (the command line exits 2, the table adds nothing).
 
     :attr:`whole` is true only when every part of the sheet is on the character as it was.
     """
@@ -158,11 +168,22 @@ class ImportReport:
     leftovers: tuple[Leftover, ...]
     notes: tuple[str, ...]
     changes: tuple[Change, ...] = ()
+    refused: tuple[Problem, ...] = ()
 
     @property
     def whole(self) -> bool:
         """Whether everything on the sheet found its place unchanged."""
-        return not self.leftovers and not self.changes
+        return not self.leftovers and not self.changes and not self.refused
+
+    def refusal(self) -> str:
+        """Why the import is refused, as a sentence and the engine's reasons ("" if it is not)."""
+        if not self.refused:
+            return ""
+        listed = "\n  ".join(f"{p.where}: {p.detail}" for p in self.refused)
+        return (
+            f"this {self.source} sheet does not make a legal {self.preset} character; its "
+            f"conditions, modes or powers break the rule set:\n  {listed}"
+        )
 
     def lines(self) -> list[str]:
         """The report as lines for a person to read."""
@@ -201,6 +222,7 @@ class ImportReport:
             ],
             "whole": self.whole,
             "notes": list(self.notes),
+            "refused": [p.to_json() for p in self.refused],
         }
 
 

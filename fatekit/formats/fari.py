@@ -34,6 +34,7 @@ from fatekit.formats.draft import (
     DraftTrack,
     Leftover,
 )
+from fatekit.formats.game_parts import NO_PARTS, RuleParts
 from fatekit.formats.mapping import extension_of
 from fatekit.formats.text import looks_like_html, plain_text, to_html
 from fatekit.formats.vocabulary import matches
@@ -187,6 +188,10 @@ class _Reader:
         label, value = _text(block.get("label")), block.get("value")
         text = value if isinstance(value, str) else _text(value)
         d = self.draft
+        if role is None and isinstance(_meta(block).get("checked"), bool):
+            # A text with a box to tick (Fari's Dresden Files Accelerated sheet: "4 - In peril")
+            # is a named harm box: a consequence, or a rule set's condition.
+            role = "consequences"
         if role is None:
             for kind in ("high_concept", "trouble", "relationship"):
                 if matches(label, kind):
@@ -206,7 +211,17 @@ class _Reader:
             named = bool(ext) or not matches(label, "stunts")
             d.stunts.append(DraftStunt(label if named else "", text, extension=ext))
         elif role == "consequences":
-            d.consequences.append(DraftConsequence(label, text, None, extension=_extension(block)))
+            ticked = _meta(block).get("checked")
+            d.consequences.append(
+                DraftConsequence(
+                    label,
+                    text,
+                    None,
+                    int(ticked) if isinstance(ticked, bool) else None,
+                    1 if isinstance(ticked, bool) else None,
+                    extension=_extension(block),
+                )
+            )
         elif role == "notes":
             plain = plain_text(text)
             if plain:
@@ -287,6 +302,10 @@ class _Reader:
 _TIER = re.compile(r"^\s*([+-]?\d+)[^:\d]*:(.*)$", re.DOTALL)
 
 
+#: A section label that ends in a rating: ``Science +2``, ``Action (+3)``.
+_RATED_SECTION = re.compile(r"^\s*(\w.*?)[\s(:]*([+-]\d{1,2})\)?\s*$")
+
+
 def _skills(label: str, value: object) -> list[DraftSkill]:
     """The skills a ``Skill`` block holds: itself, or the names a tier's label lists (none when
     the tier is still empty)."""
@@ -339,6 +358,10 @@ def read_fari(data: Mapping[str, Any]) -> Draft:
     stress_columns: set[int] = set()
     for section in sections:
         role = _role(section)
+        rated = _RATED_SECTION.match(section.label)
+        if rated is not None and any(b.get("type") == "Skill" for b in section.blocks):
+            # "Science +2" over its skills: a mode and its rating, where the rule set has modes.
+            reader.draft.rated_sections.append(DraftSkill(rated.group(1).strip(), rated.group(2)))
         for block in section.blocks:
             reader.block(role, block, section)
             if block.get("type") == "SlotTracker" and not _meta(block).get("asClock"):
@@ -381,10 +404,13 @@ def _consequence_label(slot: Mapping[str, Any]) -> str:
     return f"{label} {track}" if track != "any" else label
 
 
-def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> dict[str, Any]:
+def write_fari(
+    sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]], parts: RuleParts = NO_PARTS
+) -> dict[str, Any]:
     """A Fari v6 character file for a fatekit character file ``sheet`` (as
     :func:`~fatekit.formats.character_json.character_to_dict` writes it). ``skills`` gives every
-    skill of its preset as (key, display name), in sheet order."""
+    skill of its preset as (key, display name), in sheet order; ``parts`` its rule set's
+    conditions (written as slot trackers) and modes (the character's, as rated skills)."""
     cid = sheet["id"]
     aspects = [
         _block(
@@ -441,6 +467,25 @@ def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> d
         _block(f"{cid}/skill/{key}", "Skill", name, str(ratings.get(key, 0)), commands=["4dF"])
         for key, name in skills
     ]
+    marked = sheet.get("conditions", {})
+    conditions = [
+        _block(
+            f"{cid}/condition/{key}",
+            "SlotTracker",
+            name,
+            [
+                {"label": "", "checked": i < (marked.get(key) or {}).get("boxes", 0)}
+                for i in range(boxes)
+            ],
+        )
+        for key, name, boxes, _ in parts.conditions
+    ]
+    rated = sheet.get("modes", {})
+    modes = [
+        _block(f"{cid}/mode/{key}", "Skill", name, str(rated[key]), commands=["4dF"])
+        for key, name in parts.modes
+        if key in rated
+    ]
     labels = sheet.get("skill_labels", {})
     skill_blocks.extend(
         _block(f"{cid}/skill/{key}", "Skill", labels.get(key, key), str(value), commands=["4dF"])
@@ -464,7 +509,9 @@ def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> d
     ]
     right = [
         section("Stress", stress),
+        *([section("Conditions", conditions)] if conditions else []),
         section("Consequences", consequences),
+        *([section("Modes", modes, True)] if modes else []),
         section("Skills", skill_blocks, True),
     ]
     keep = extension_of(sheet)

@@ -27,6 +27,7 @@ from fatekit.formats.draft import (
     DraftTrack,
     Leftover,
 )
+from fatekit.formats.game_parts import NO_PARTS, RuleParts
 from fatekit.formats.mapping import extension_of
 from fatekit.formats.text import looks_like_html, plain_text, to_html
 from fatekit.rules import BadInput
@@ -213,8 +214,16 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
                 draft.leftovers.append(Leftover("disabled track", label, value))
             continue
         if _is_consequence(track, harm):
+            ticked = sum(1 for _, checked in boxes if checked)
             draft.consequences.append(
-                DraftConsequence(label, text, harm, extension=saved("tracks", label))
+                DraftConsequence(
+                    label,
+                    text,
+                    harm,
+                    ticked if boxes else None,
+                    len(boxes) if boxes else None,
+                    extension=saved("tracks", label),
+                )
             )
         elif boxes or "values" in saved(
             "tracks", label
@@ -300,13 +309,30 @@ def _track(name: str, **fields: Any) -> dict[str, Any]:
     return base
 
 
-def write_foundry(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> dict[str, Any]:
+def write_foundry(
+    sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]], parts: RuleParts = NO_PARTS
+) -> dict[str, Any]:
     """An FCO actor for a fatekit character file ``sheet``; ``skills`` gives every skill of its
-    preset as (key, display name), in sheet order."""
+    preset as (key, display name), in sheet order; ``parts`` its rule set's conditions (written
+    as tracks of the Conditions category) and modes (the character's, as skills: FCO has no
+    modes)."""
     names = dict(skills)
     labels = sheet.get("skill_labels", {})
     ratings = sheet.get("skills", {})
     skill_entries: dict[str, Any] = {}
+    rated = sheet.get("modes", {})
+    for key, name in parts.modes:
+        if key in rated:
+            skill_entries[entry_key(name)] = {
+                "name": name,
+                "description": "",
+                "overcome": "",
+                "caa": "",
+                "attack": "",
+                "defend": "",
+                "pc": True,
+                "rank": rated[key],
+            }
     for key, name in [*skills, *((k, labels.get(k, k)) for k in ratings if k not in names)]:
         skill_entries[entry_key(name)] = {
             "name": name,
@@ -394,6 +420,18 @@ def write_foundry(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -
             aspect={"name": _plain_field(text), "when_marked": True},
         )
         saved_tracks[label] = {k: v for k, v in slot.items() if v is not None}
+    marked = sheet.get("conditions", {})
+    for key, name, boxes, kind in parts.conditions:
+        ticked = (marked.get(key) or {}).get("boxes", 0)
+        tracks[entry_key(_unique(name, taken))] = _track(
+            name,
+            category="Conditions",
+            recovery_type=kind.capitalize(),
+            boxes=boxes,
+            box_values=[i < ticked for i in range(boxes)],
+            # As FCO keeps a track whose name is its aspect once it is on an actor.
+            aspect={"when_marked": False, "as_name": True},
+        )
     keep = extension_of(sheet)
     keep.update(aspects=saved_aspects, stunts=saved_stunts, tracks=saved_tracks)
     return {

@@ -19,6 +19,7 @@ from fatekit.formats.character_json import LoadedCharacter, character_from_dict,
 from fatekit.formats.draft import Imported, ImportReport
 from fatekit.formats.fari import read_fari, write_fari
 from fatekit.formats.foundry import looks_like_foundry, read_foundry, write_foundry
+from fatekit.formats.game_parts import rule_parts
 from fatekit.formats.mapping import build
 from fatekit.rules import BadInput, Preset
 
@@ -101,8 +102,9 @@ def import_character(
     preset: str | Preset | None = None,
 ) -> Imported:
     """Read a character file in any known format (``source`` to insist on one) for ``preset``
-    (recognised from the sheet if ``None``). A preset read from a rule-set file takes fatekit
-    files only: Fari's and Foundry's sheets are mapped onto the built-in presets' skills."""
+    (a built-in's key, a rule set read from a file, or ``None``: recognised from the sheet).
+    Fari's and Foundry's sheets are mapped onto the preset's skills by their names; the rule
+    set's conditions, modes and packages are found by theirs (:mod:`fatekit.formats.game_parts`)."""
     data = content if isinstance(content, Mapping) else parse_file(content)
     if source is not None and source not in IMPORT_FORMATS:
         raise BadInput(f"unknown format {source!r}; choose one of: {', '.join(IMPORT_FORMATS)}")
@@ -114,11 +116,6 @@ def import_character(
             loaded = character_from_dict(data, preset)
             report = ImportReport("fatekit", loaded.preset.name, (), ())
             return Imported(character_to_dict(loaded.character, loaded.preset), loaded, report)
-        if isinstance(preset, Preset):
-            raise BadInput(
-                f"a {found} sheet is read onto a built-in preset's skills; at a table playing "
-                f"{preset.name}, bring a fatekit character file instead"
-            )
         draft = read_fari(data) if found == "fari" else read_foundry(data)
         return build(draft, "Fari" if found == "fari" else "Foundry VTT", preset)
     except RecursionError:
@@ -136,4 +133,4 @@ def export_character(loaded: LoadedCharacter, target: str) -> dict[str, Any]:
         raise BadInput(f"cannot export to {target!r}; choose one of: {', '.join(EXPORT_FORMATS)}")
     sheet = character_to_dict(loaded.character, loaded.preset)
     writer = write_fari if target == "fari" else write_foundry
-    return writer(sheet, _skills(loaded))
+    return writer(sheet, _skills(loaded), rule_parts(loaded.preset))

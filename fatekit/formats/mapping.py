@@ -30,42 +30,36 @@ from fatekit.formats.draft import (
     DraftStunt,
     Imported,
     ImportReport,
+    Leftover,
+)
+from fatekit.formats.game_parts import (
+    Placed,
+    counted_changes,
+    keep_saved,
+    mode_fields,
+    refusals,
+    take_conditions,
+    take_counted,
+    take_modes,
+    take_packages,
 )
 from fatekit.formats.harm_fit import fit_harm, read_consequences, read_stress
+from fatekit.formats.ratings import rating_of
 from fatekit.formats.text import plain_text, tidy
-from fatekit.formats.vocabulary import first_number, fold, matches, skill_names
+from fatekit.formats.vocabulary import fold, matches, skill_names
 from fatekit.rules import (
+    PRESETS,
     BadInput,
     Preset,
     StuntCost,
     get_preset,
-    parse_rating,
 )
+from fatekit.rules.characters.modes import ModeShape
 
 __all__ = ["EXTENSION_FIELDS", "build", "character_id", "extension_of", "rating_of"]
 
 
 # -- skills and the preset ----------------------------------------------------------------------
-
-
-def rating_of(value: object) -> int:
-    """A rating written as a number or as text; blank is Mediocre (+0)."""
-    if isinstance(value, bool):
-        raise BadInput(f"a skill rating cannot be {value!r}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    text = plain_text(str(value))
-    if not text:
-        return 0
-    number = first_number(text)
-    if number is not None:
-        return number
-    try:
-        return parse_rating(text)
-    except BadInput:
-        raise BadInput(f"cannot read {text!r} as a skill rating") from None
 
 
 def _recognise(
@@ -104,12 +98,36 @@ def _recognise(
     return "condensed", found
 
 
+def _own_names(preset: Preset) -> Mapping[str, str]:
+    """Folded skill names of a rule-set file's list (its keys, names and names by language), and
+    the names fatekit knows for the keys it shares with a built-in list, to the keys."""
+    found: dict[str, str] = {}
+    for skills in preset.skill_lists:
+        for skill in skills:
+            for name in (skill.key, skill.name, *dict(skill.names).values()):
+                found.setdefault(fold(name), skill.key)
+    for builtin in ("core", "fae"):
+        for name, key in skill_names(builtin).items():
+            if preset.has_skill(key):
+                found.setdefault(name, key)
+    return found
+
+
 def _skill_plan(
-    draft: Draft, preset_key: str | None, escalating: bool, one_point: bool, changes: list[Change]
+    draft: Draft,
+    preset_key: str | Preset | None,
+    escalating: bool,
+    one_point: bool,
+    changes: list[Change],
 ) -> tuple[Preset, dict[str, int], list[dict[str, Any]] | None]:
     labels = [s.label for s in draft.skills if s.label.strip()]
     hint = draft.extension.get("preset") if isinstance(draft.extension.get("preset"), str) else None
-    if preset_key is not None:
+    own_file = isinstance(preset_key, Preset) and preset_key.key not in PRESETS
+    if isinstance(preset_key, Preset):
+        preset = preset_key
+        names = _own_names(preset)
+        keyed = {label: names[fold(label)] for label in labels if fold(label) in names}
+    elif preset_key is not None:
         preset = get_preset(preset_key)
         names = skill_names(preset.key)
         keyed = {label: names[fold(label)] for label in labels if fold(label) in names}
@@ -124,6 +142,12 @@ def _skill_plan(
         if not label:
             continue
         key = keyed.get(skill.label)
+        if key is None and own_file:
+            # A rule-set file is the table's law: a skill off its list has no place (a list of
+            # the sheet's own would be another rule set); it is kept in the description.
+            if rating_of(skill.rating):  # a Mediocre skill off the list loses nothing
+                draft.leftovers.append(Leftover("skill", label, f"{rating_of(skill.rating):+d}"))
+            continue
         if key is None:
             key = _own_key(label)
             custom[key] = label
@@ -270,7 +294,8 @@ def _effect(stunt: DraftStunt, preset: Preset, keyed: Mapping[str, str]) -> dict
 
 
 def _stunts(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
-    keyed = dict(skill_names(_base_key(preset)))
+    base = _base_key(preset)
+    keyed = dict(skill_names(base) if base in PRESETS else _own_names(preset))
     out = []
     for stunt in draft.stunts:
         name = plain_text(stunt.name)
@@ -361,7 +386,15 @@ _KEPT_FIELDS = (
 
 #: The fields of a character file that the exporters keep in their extension object: what only
 #: fatekit knows, which :func:`build` takes back from there.
-EXTENSION_FIELDS = ("id", "preset", *_KEPT_FIELDS, "skill_lists", "shape")
+EXTENSION_FIELDS = (
+    "id",
+    "preset",
+    *_KEPT_FIELDS,
+    "skill_lists",
+    "shape",
+    "packages",
+    "conditions",
+)
 
 
 def extension_of(sheet: Mapping[str, Any]) -> dict[str, Any]:
@@ -369,14 +402,30 @@ def extension_of(sheet: Mapping[str, Any]) -> dict[str, Any]:
     return {k: sheet[k] for k in EXTENSION_FIELDS if k in sheet}
 
 
-def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
-    """The fatekit character file for ``draft``; raises :class:`BadInput` when nothing on the sheet
-    is recognisable as a Fate character."""
+def build(draft: Draft, source: str, preset: str | Preset | None = None) -> Imported:
+    """The fatekit character file for ``draft`` read for ``preset`` (a built-in's key, a rule
+    set read from a file, or ``None``: recognised from the skills); raises :class:`BadInput` when
+    nothing on the sheet is recognisable as a Fate character. A sheet whose conditions, modes or
+    powers break the rule set comes back with the engine's problems in ``report.refused``: the
+    caller refuses it (:meth:`~fatekit.formats.draft.ImportReport.refusal`)."""
     if not (draft.aspects or draft.skills or draft.stunts or draft.tracks or draft.consequences):
         raise BadInput(
             f"nothing on this {source} sheet looks like a Fate character: no aspects, skills, "
             "stunts, stress or consequences were found"
         )
+    given = get_preset(preset) if isinstance(preset, str) else preset
+    placed = Placed()
+    if given is not None:
+        # The rule set's own parts first, so that a condition is not read as stress, a mode
+        # as a skill, nor a power's stunt as a stunt of the sheet's own.
+        take_conditions(draft, given, placed)
+        take_modes(draft, given, placed)
+        take_packages(draft, given, placed)
+        base = _base_key(given)
+        # Any skill fatekit knows by name stays a skill; only other rated entries are aspects.
+        known = {**skill_names("core"), **skill_names("fae")}
+        known.update(skill_names(base) if base in PRESETS else _own_names(given))
+        take_counted(draft, given, known, placed)
     # Labels compared and kept as tidy text, whichever program wrote them.
     draft.skills = [DraftSkill(plain_text(s.label), s.rating) for s in draft.skills]
     escalating = any(len({v for v, _ in t.boxes if v is not None}) > 1 for t in draft.tracks)
@@ -384,7 +433,7 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
         len(t.boxes) > 1 and all(v == 1 for v, _ in t.boxes) for t in draft.tracks
     )
     changes: list[Change] = []
-    chosen, ratings, lists = _skill_plan(draft, preset, escalating, one_point, changes)
+    chosen, ratings, lists = _skill_plan(draft, given, escalating, one_point, changes)
     leftovers = list(draft.leftovers)
     name = plain_text(draft.name) or "Imported character"
     ext = draft.extension
@@ -422,6 +471,13 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
     notes.extend(x.line() for x in leftovers if x.what != "stress track")
     data["aspects"] = _aspects(draft, chosen)
     data["skills"] = ratings
+    if isinstance(chosen.shape, ModeShape):
+        data.update(mode_fields(chosen, placed.modes, ratings, placed))
+    if placed.packages:
+        data["packages"] = [{"key": k, "options": v} for k, v in placed.packages.items()]
+    if placed.conditions:
+        data["conditions"] = {k: {"boxes": n} for k, n in placed.conditions.items()}
+    keep_saved(data, ext)
     data["stunts"] = _stunts(draft, chosen)
     if draft.refresh is not None:
         data["refresh"] = _count(draft.refresh, "refresh")
@@ -437,7 +493,12 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
     description = tidy("\n\n".join(dict.fromkeys(notes)))
     if description:
         data["description"] = description
-    loaded = character_from_dict(data)
+    loaded = character_from_dict(data, chosen if isinstance(preset, Preset) else None)
     fit_harm(loaded, sheet_tracks, changes)
-    report = ImportReport(source, loaded.preset.name, tuple(leftovers), (), tuple(changes))
+    refused = refusals(loaded.character, loaded.preset)
+    counted_changes(loaded.character, loaded.preset, placed)
+    changes.extend(placed.changes)
+    report = ImportReport(
+        source, loaded.preset.name, tuple(leftovers), (), tuple(changes), tuple(refused)
+    )
     return Imported(character_to_dict(loaded.character, loaded.preset), loaded, report)

@@ -102,6 +102,14 @@ class Imported:
     owner: str | None
     hidden: list[int]
     hidden_ids: list[str]
+    #: Why bringing it in is refused (its conditions, modes or powers break the rule set; the
+    #: engine's problems are ``report["refused"]``), or "" when it may be brought in.
+    refusal: str = ""
+
+    def refuse(self) -> None:
+        """Refuse bringing it in, if its report says so: nothing half applied."""
+        if self.refusal:
+            raise BadInput(self.refusal, code="import_refused", game=self.report["preset"])
 
     def command(self) -> dict[str, Any]:
         """The ``AddCharacter`` that brings it in (the table gives its id)."""
@@ -167,7 +175,7 @@ def read_import(service: TableService, caller: Caller, body: ImportIn) -> Import
                     "args": {},
                 }
             )
-    return Imported(sheet, report.as_json(), problems, owner, hidden, hidden_ids)
+    return Imported(sheet, report.as_json(), problems, owner, hidden, hidden_ids, report.refusal())
 
 
 router = APIRouter()
@@ -187,6 +195,7 @@ async def import_at_table(caller: At, service: Service, body: ImportIn) -> dict[
     }
     if body.dry_run:
         return {**out, "added": False}
+    found.refuse()
     # The table gives the id (the sheet's own, or one made from its name when that is taken).
     executed, _ = await service.command(caller, "AddCharacter", found.command())
     added = executed.events[-1]

@@ -284,3 +284,55 @@ def test_any_json_is_read_or_refused_with_bad_input(value: Any) -> None:
 @given(st.binary(max_size=200))
 def test_any_bytes_are_read_or_refused_with_bad_input(content: bytes) -> None:
     read_or_say_why(content)
+
+
+def _games() -> dict[str, Any]:
+    from pathlib import Path
+
+    from fatekit.formats.ruleset import load_ruleset
+
+    rules = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
+    return {
+        "venturecity": "venturecity",
+        "rocketeers": "rocketeers",
+        "ember-road": load_ruleset(rules / "ember-road.ruleset.json"),
+        "action-science": load_ruleset(rules / "action-science.ruleset.json"),
+    }
+
+
+GAMES = _games()
+
+
+def read_for_a_game(sheet: dict[str, Any], game: str) -> None:
+    """Read for a game with its own parts (issue 41): a refusal is a clear message or the engine's
+    problems in the report; what is read loads under the game and comes back from both formats."""
+    preset = GAMES[game]
+    try:
+        first = import_character(json.dumps(sheet), None, preset)
+    except BadInput as error:
+        assert str(error)
+        return
+    if first.report.refused:
+        assert first.report.refusal() and not first.report.whole
+        return
+    loaded = character_from_dict(first.data, preset if not isinstance(preset, str) else None)
+    assert loaded.character.name
+    for target in ("fari", "foundry"):
+        again = import_character(json.dumps(export_character(first.loaded, target)), None, preset)
+        assert again.data == first.data, target
+
+
+@settings(SETTINGS, max_examples=40)
+@given(fari_sheets(), st.sampled_from(sorted(GAMES)))
+def test_generated_fari_sheets_read_for_a_game_are_read_or_refused(
+    sheet: dict[str, Any], game: str
+) -> None:
+    read_for_a_game(sheet, game)
+
+
+@settings(SETTINGS, max_examples=40)
+@given(foundry_actors(), st.sampled_from(sorted(GAMES)))
+def test_generated_foundry_actors_read_for_a_game_are_read_or_refused(
+    actor: dict[str, Any], game: str
+) -> None:
+    read_for_a_game(actor, game)

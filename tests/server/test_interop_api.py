@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -181,3 +182,81 @@ def test_an_imported_npc_keeps_its_aspects_from_the_players_unless_the_gm_shows_
     assert post_import(ann, 403, content=content, hidden=[0])["error"] == "forbidden"
     beyond = post_import(gm, 422, content=content, kind="major_npc", hidden=[99])
     assert "no aspect 100" in beyond["detail"]
+
+
+# -- published games' own parts (issue 41 item 4) -----------------------------------------------
+
+GAMES = FIXTURES / "games"
+RULESETS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
+
+
+def game(name: str) -> str:
+    return (GAMES / name).read_text(encoding="utf-8")
+
+
+def ruleset(name: str) -> Any:
+    return json.loads((RULESETS / name).read_text(encoding="utf-8"))
+
+
+def test_condition_trackers_come_in_marked_at_a_table_playing_conditions(api: Api) -> None:
+    gm = api.table("Salt Road", ruleset=ruleset("ember-road.ruleset.json"))
+    for name in ("fari-v6-ember-road-conditions.fari.json", "foundry-ember-road-conditions.json"):
+        seen = post_import(gm, 200, content=game(name), dry_run=True)
+        assert seen["problems"] == [] and seen["report"]["whole"] is True
+        done = post_import(gm, 200, content=game(name))
+        [card] = [c for c in gm.get("/state")["characters"] if c["id"] == done["character_id"]]
+        marked = {k: v["boxes"] for k, v in card["sheet"]["conditions"].items()}
+        assert marked == {"angry": 1, "wounded": 2}
+
+
+def test_an_overmarked_condition_is_a_report_line_with_its_reason(api: Api) -> None:
+    gm = api.table("Salt Road", ruleset=ruleset("ember-road.ruleset.json"))
+    seen = post_import(
+        gm, 200, content=game("fari-v6-ember-road-overmarked.fari.json"), dry_run=True
+    )
+    [change] = seen["report"]["changes"]
+    assert change["what"] == "condition" and change["reason"] == "condition_boxes"
+    assert change["detail"] == {"before": 2, "after": 1, "rules": 1}
+
+
+def test_modes_come_in_at_a_table_playing_modes_and_a_bad_sheet_is_refused(api: Api) -> None:
+    gm = api.table("Tesladyne", ruleset=ruleset("action-science.ruleset.json"))
+    for name in ("fari-v6-action-science-modes.fari.json", "foundry-action-science-modes.json"):
+        done = post_import(gm, 200, content=game(name))
+        assert done["sheet"]["modes"] == {"action": 3, "science": 2, "intrigue": 1}
+        assert done["sheet"]["skill_improvements"] == {"chemistry": 2, "combat": 1}
+    before = gm.get("/state")["characters"]
+    too_far = game("fari-v6-action-science-too-far.fari.json")
+    # The dry run says why, as the engine's problems (the page words them by their codes).
+    seen = post_import(gm, 200, content=too_far, dry_run=True)
+    assert {p["code"] for p in seen["report"]["refused"]} == {"mode_steps", "mode_skill"}
+    assert seen["report"]["whole"] is False
+    refused = post_import(gm, 422, content=too_far)
+    assert refused["code"] == "import_refused" and refused["params"] == {"game": "Action Science"}
+    assert "chemistry would go 3 steps above its mode" in refused["detail"]
+    assert gm.get("/state")["characters"] == before
+
+
+def test_powers_come_in_bought_at_a_venture_city_table(api: Api) -> None:
+    gm = api.table("Venture City", preset="venturecity")
+    for name in ("fari-v6-venturecity-powers.fari.json", "foundry-venturecity-powers.json"):
+        done = post_import(gm, 200, content=game(name))
+        assert done["problems"] == []
+        assert done["sheet"]["packages"] == [
+            {"key": "flight", "options": ["master-flight", "megaton-punch", "very-noticeable"]}
+        ]
+        [change] = done["report"]["changes"]
+        assert change["reason"] == "package_unbought_stunt"
+        assert change["detail"] == {"packages": ["Energy Blast"]}
+
+
+def test_rated_aspects_come_in_counted_with_a_line_for_a_rating_the_rules_do_not_give(
+    api: Api,
+) -> None:
+    gm = api.table("Paris", preset="rocketeers")
+    for name in ("fari-v6-rocketeers-counted.fari.json", "foundry-rocketeers-counted.json"):
+        done = post_import(gm, 200, content=game(name))
+        assert done["problems"] == [] and len(done["sheet"]["aspects"]) == 6
+        [change] = done["report"]["changes"]
+        assert change["reason"] == "counted_aspect"
+        assert change["detail"] == {"before": 3, "after": 1}

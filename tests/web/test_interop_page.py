@@ -168,3 +168,102 @@ def test_a_wounded_sheet_comes_in_at_a_conditions_table_on_a_swedish_phone(
         expect(page.locator("#dialog[open]")).to_have_count(0)
         expect(card.locator(".consequences")).not_to_contain_text("Bruten näsa")
         all_translated([Player(page, "Ann")], "sv")
+
+
+@pytest.mark.parametrize(
+    ("table", "fixture", "reason", "lang", "name", "card"),
+    [
+        (
+            {"preset": "venturecity"},
+            "fari-v6-venturecity-powers.fari.json",
+            "package_unbought_stunt",
+            "it",
+            "Rapid Fire",
+            "kai-moreno",
+        ),
+        (
+            {"ruleset": "ember-road.ruleset.json"},
+            "fari-v6-ember-road-overmarked.fari.json",
+            "condition_boxes",
+            "ru",
+            "Angry",
+            "idris-vale",
+        ),
+    ],
+)
+def test_a_games_own_parts_are_reported_in_the_players_words(
+    server: str,
+    browser: Any,
+    table: dict[str, str],
+    fixture: str,
+    reason: str,
+    lang: str,
+    name: str,
+    card: str,
+) -> None:
+    """A Fari sheet of a game with powers or conditions (issue 41): what the import could not
+    keep as the sheet had it is a line in the player's language, and the character comes in."""
+    import re
+
+    from playwright.sync_api import expect
+
+    from tests.web.test_refusals_page import seat_page
+    from tests.web.test_turns import call, catalog
+
+    rules = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
+    body: dict[str, Any] = {"name": "Game night", **table}
+    if "ruleset" in table:
+        body["ruleset"] = json.loads((rules / table["ruleset"]).read_text(encoding="utf-8"))
+    made = call(server, "/tables", body)
+    ann = call(
+        server, f"/tables/{made['table_id']}/seats", {"name": "Ann", "role": "player"}, made["link"]
+    )
+    words = catalog(lang)[f"import.change.{reason}"]
+    longest = max(re.split(r"\{\w+\}", words), key=len).strip()
+    locale = {"it": "it-IT", "ru": "ru-RU"}[lang]
+    with seat_page(browser, server, ann["link"], locale, (390, 844)) as page:
+        page.click("#import-character")
+        page.set_input_files("#import-file", str(FIXTURES / "games" / fixture))
+        line = page.locator(f"#import-changes li[data-reason={reason}]")
+        expect(line).to_be_visible()
+        expect(line).to_contain_text(name)
+        expect(line).to_contain_text(longest)
+        expect(page.locator("#import-result .error")).to_have_count(0)
+        all_translated([Player(page, "Ann")], lang)
+        page.click("#import-form-submit")
+        expect(page.locator(f"#char-{card}")).to_be_visible()
+        expect(page.locator("#dialog[open]")).to_have_count(0)
+
+
+def test_a_sheet_whose_modes_break_the_rules_is_refused_in_the_players_words(
+    server: str, browser: Any
+) -> None:
+    """Nothing half applied (issue 41): a skill three steps above its mode refuses the whole
+    sheet; the report says so with the engine's problems, and bringing it in adds nothing."""
+    from playwright.sync_api import expect
+
+    from tests.web.test_refusals_page import seat_page
+    from tests.web.test_turns import call, catalog
+
+    rules = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
+    ruleset = json.loads((rules / "action-science.ruleset.json").read_text(encoding="utf-8"))
+    made = call(server, "/tables", {"name": "Tesladyne", "ruleset": ruleset})
+    ann = call(
+        server, f"/tables/{made['table_id']}/seats", {"name": "Ann", "role": "player"}, made["link"]
+    )
+    sv = catalog("sv")
+    with seat_page(browser, server, ann["link"], "sv-SE", (390, 844)) as page:
+        page.click("#import-character")
+        sheet = FIXTURES / "games" / "fari-v6-action-science-too-far.fari.json"
+        page.set_input_files("#import-file", str(sheet))
+        refused = page.locator("#import-refused")
+        expect(refused).to_be_visible()
+        expect(refused).to_contain_text(sv["import.refused"].split("{game}")[0].strip())
+        expect(refused.locator("li[data-where='skill_improvements.chemistry']")).to_have_count(1)
+        all_translated([Player(page, "Ann")], "sv")
+        page.click("#import-form-submit")
+        error = page.locator("#dialog .dialog-error [data-code=import_refused]")
+        expect(error).to_be_visible()
+        expect(error).to_contain_text("Action Science")
+        page.keyboard.press("Escape")
+        expect(page.locator("#characters article.character")).to_have_count(0)

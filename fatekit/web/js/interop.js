@@ -17,11 +17,14 @@ import { who } from "./view.js";
  * and after as data, by kind of part (stress boxes, consequence slots, skill ratings).
  * @typedef {[number | null, boolean]} StressBox a box's value (null: not known), and whether it is ticked
  * @typedef {{severity: string, shifts: number, track: string, text: string}} SlotSeen
+ * A condition's change holds its ticks before and after and its boxes (numbers); a power's option
+ * kept as it was, the powers that offer it (`packages`).
  * @typedef {{what: string, label: string, before: string, after: string, reason: string, lost: boolean,
- *   detail: {before?: unknown[], after?: unknown[], rules?: string[]}}} Change
+ *   detail: {before?: unknown, after?: unknown, rules?: unknown, packages?: string[]}}} Change
  * @typedef {{what: string, label: string, value: string}} Leftover
  * @typedef {{name: string, kind?: string}} SheetAspect
- * @typedef {{report: {source: string, preset: string, leftovers: Leftover[], changes: Change[], whole: boolean},
+ * @typedef {{report: {source: string, preset: string, leftovers: Leftover[], changes: Change[], whole: boolean,
+ *   refused?: import("./sheet.js").Problem[]},
  *   sheet: {name: string, preset: string, aspects: SheetAspect[], skills: Record<string, number>, stunts: unknown[]},
  *   problems: import("./sheet.js").Problem[]}} Imported */
 
@@ -37,8 +40,23 @@ const LEFTOVERS = [
   "track",
   "stress track",
   "disabled track",
+  "skill",
+  "condition",
+  "power",
 ];
-const CHANGES = ["refit", "no_track", "kept_marks", "kept_consequences", "duplicate_skill", "conditions"];
+const CHANGES = [
+  "refit",
+  "no_track",
+  "kept_marks",
+  "kept_consequences",
+  "duplicate_skill",
+  "conditions",
+  "condition_boxes",
+  "counted_aspect",
+  "mode_skill",
+  "package_unbought_stunt",
+  "package_unbought_aspect",
+];
 
 /** @param {Record<string, unknown>} body @returns {Promise<Imported>} */
 function importAt(body) {
@@ -72,6 +90,11 @@ function slotsText(slots) {
   );
 }
 
+/** @param {number} n */
+function signed(n) {
+  return `${n >= 0 ? "+" : ""}${n}`;
+}
+
 /** One thing the import changed or left out to fit the rules, said in the seat's language.
  * @param {Change} c */
 function changeView(c) {
@@ -84,7 +107,17 @@ function changeView(c) {
   if (c.what === "stress") {
     before = boxesText(/** @type {StressBox[]} */ (d.before || []));
     after = boxesText(/** @type {StressBox[]} */ (d.after || []));
-    rules = (d.rules || []).join(" ");
+    rules = /** @type {string[]} */ (d.rules || []).join(" ");
+  } else if (c.what === "aspect") {
+    // A counted aspect's rating on the sheet and the rule set's (numbers).
+    before = signed(Number(d.before));
+    after = signed(Number(d.after));
+  } else if (c.what === "condition") {
+    before = String(d.before);
+    after = String(d.after);
+    rules = String(d.rules);
+  } else if (c.what === "package") {
+    rules = (d.packages || []).join(", ");
   } else if (c.what === "consequences") {
     before = slotsText(/** @type {SlotSeen[]} */ (d.before || []));
     after = slotsText(/** @type {SlotSeen[]} */ (d.after || []));
@@ -120,6 +153,7 @@ function reportView(found) {
       "data-leftovers": r.leftovers.length,
       "data-changes": (r.changes || []).length,
       "data-whole": String(Boolean(r.whole)),
+      "data-refused": String((r.refused || []).length),
     },
     h("p", {}, t("import.read_as"), " ", free(r.source, "strong"), " \u2014 ", free(r.preset, "strong")),
     h(
@@ -155,9 +189,18 @@ function reportView(found) {
       : r.whole
         ? h("p", { id: "import-no-leftovers" }, t("import.nothing_left"))
         : null,
-    found.problems.length
-      ? h("div", {}, h("p", {}, t("import.problems")), problemList(found.problems))
-      : h("p", { class: "ok" }, t("sheet.legal")),
+    // Conditions, modes or powers that break the rule set refuse the whole sheet: the table
+    // would add nothing, so the engine's problems are said as the reason, not as notes.
+    (r.refused || []).length
+      ? h(
+          "div",
+          { id: "import-refused" },
+          h("p", { class: "error" }, tn("import.refused", { game: free(r.preset) })),
+          problemList(/** @type {import("./sheet.js").Problem[]} */ (r.refused)),
+        )
+      : found.problems.length
+        ? h("div", {}, h("p", {}, t("import.problems")), problemList(found.problems))
+        : h("p", { class: "ok" }, t("sheet.legal")),
   );
 }
 

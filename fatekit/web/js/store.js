@@ -190,6 +190,8 @@ function refusalParams(params) {
   }
   // Zones (a border's two sides) by the names the table typed.
   for (const key of ["a", "b"]) if (typeof out[key] === "string") out[key] = free(out[key]);
+  // A rule set's name, as its file gives it.
+  if (typeof out.game === "string") out.game = free(out.game);
   // An optional rule's key, in the seat's words.
   if (typeof out.option === "string" && has(`option.${out.option}`)) out.option = t(`option.${out.option}`);
   return out;
