@@ -359,3 +359,31 @@ def test_every_built_in_comes_back_unchanged(server: str, browser: Any) -> None:
             # the edited file is the one the file itself gives.
             kept = ruleset_to_dict(ruleset_from_dict(json.loads(path.read_text("utf-8"))))
             assert made == kept, name
+
+
+def test_every_section_fits_a_phone_and_reads_well(server: str, browser: Any) -> None:
+    """Venture City's file on a Russian phone, with a condition, counted aspects and modes added:
+    every section is laid out, nothing scrolls sideways, every control is touch-sized and
+    labelled, and axe finds nothing serious; the keyboard reaches the new sections' buttons."""
+    from .test_flow import accessible, fits_phone  # type: ignore[import-not-found]
+
+    with start_page(browser, server, "ru-RU", PHONE) as (page, gm):
+        open_on(page, gm, "Пристань", "venturecity")
+        expect(page.locator("#ruleset-edit-packages")).to_have_attribute("open", "")
+        expect(
+            page.locator("[id^=ruleset-edit-package-][id$=-name]:not([id*=stunt])")
+        ).to_have_count(7)
+        keyboard_press(page, "ruleset-edit-condition-add")
+        expect_focus(page, "ruleset-edit-condition-name-0")
+        page.check("#ruleset-edit-counted")
+        page.select_option("#ruleset-edit-shape-type", "modes")
+        keyboard_press(page, "ruleset-edit-mode-add")
+        expect_focus(page, "ruleset-edit-mode-1-name")
+        page.check("#ruleset-edit-mode-1-skill-fight")  # a mode holds at least one skill
+        # Two modes cannot take three ratings: said of the shape, beside its type.
+        refused_beside(page, "ruleset-edit-shape-type", "1 to 2 modes")
+        page.fill("#ruleset-edit-shape-ratings", "3 2")
+        accepted(page, "!!document.querySelector('#ruleset-modes')")
+        fits_phone(gm)
+        accessible(gm)
+        assert page.evaluate(UNTRANSLATED, "ru") == []

@@ -453,7 +453,7 @@ export function mechanicsSections(ui) {
     const stunts = /** @type {Granted[]} */ (holder.stunts || []);
     return h(
       "fieldset",
-      { class: "rows", id: `${id}-stunts`, "data-where": `${at}.stunts` },
+      { class: "granted", id: `${id}-stunts`, "data-where": `${at}.stunts` },
       h("legend", {}, t("ruleset_editor.granted_stunts")),
       stunts.map((stunt, s) => {
         const sid = `${id}-stunt-${s}`;

@@ -151,6 +151,8 @@ export function shapeSection(ui) {
       "select",
       {
         id: "ruleset-edit-shape-type",
+        // A problem with the shape as a whole is said beside its type.
+        "data-where": "$.shape",
         onchange: (/** @type {Event} */ e) => {
           const type = /** @type {HTMLSelectElement} */ (e.target).value;
           // Modes start as one mode of every skill, for the GM to split.
