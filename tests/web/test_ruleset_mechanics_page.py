@@ -162,6 +162,9 @@ def test_modes_made_in_russian(server: str, browser: Any) -> None:
         page.check("#ruleset-edit-mode-1-skill-crafts")
         page.fill("#ruleset-edit-mode-1-cost", "3")
         page.check("#ruleset-edit-mode-1-weird")
+        # Lore's key renamed: both modes holding it follow.
+        page.click("#ruleset-edit-skills summary")
+        page.fill("#ruleset-edit-skill-key-lore", "research")
         page.fill("#ruleset-edit-shape-ratings", "3 2 99")
         refused_beside(page, "ruleset-edit-shape-ratings", "99 is more than 10")
         nothing_made(page, gm)
@@ -179,12 +182,13 @@ def test_modes_made_in_russian(server: str, browser: Any) -> None:
         shape = ruleset["shape"]
         assert (shape["type"], shape["ratings"], shape["budget"]) == ("modes", [3, 2], 12)
         action, science = shape["modes"]
-        assert action["key"] == "action" and "lore" in action["skills"]
+        assert action["key"] == "action" and "research" in action["skills"]
+        assert "lore" not in action["skills"]
         assert science == {
             "key": "science",
             "name": catalog("ru")["ruleset_editor.new_mode"].format(n=2),
             "names": {"ru": "Наука"},
-            "skills": ["lore", "crafts"],
+            "skills": ["research", "crafts"],
             "cost": 3,
             "weird": True,
         }
@@ -196,8 +200,8 @@ def test_modes_made_in_russian(server: str, browser: Any) -> None:
         command(server, table, link, "AddCharacter", {"sheet": json.dumps(sheet)})
         modes = page.locator("#char-ruth-modes")
         expect(modes.locator(".mode[data-mode=science]")).to_contain_text("Наука")
-        # Lore is in both modes: Science's +3 and one step for Action.
-        expect(page.locator("#char-ruth li[data-skill=lore] .rating")).to_contain_text("+4")
+        # Research is in both modes: Science's +3 and one step for Action.
+        expect(page.locator("#char-ruth li[data-skill=research] .rating")).to_contain_text("+4")
         expect(page.locator("#char-ruth li[data-skill=athletics] .rating")).to_contain_text("+2")
 
 
@@ -233,6 +237,10 @@ def test_packages_made_in_english(server: str, browser: Any) -> None:
         page.fill("#ruleset-edit-option-0-stunt-0-name", "Master Flight")
         page.select_option("#ruleset-edit-option-0-stunt-0-skill", "athletics")
         page.check("#ruleset-edit-option-0-stunt-0-actions-create_advantage")
+        # Athletics's key renamed: the stunt the option grants follows it.
+        page.click("#ruleset-edit-skills summary")
+        page.fill("#ruleset-edit-skill-key-athletics", "agility")
+        expect(page.locator("#ruleset-edit-option-0-stunt-0-skill")).to_have_value("agility")
         page.fill("#ruleset-edit-package-0-cost", "9")
         refused_beside(page, "ruleset-edit-package-0-cost", "9 is more than 5")
         nothing_made(page, gm)
@@ -269,13 +277,14 @@ def test_packages_made_in_english(server: str, browser: Any) -> None:
         assert master["within"] == ["flight"] and master["group"] == "enhancement"
         effect = master["stunts"][0]["effect"]
         assert (effect["skill"], effect["actions"]) == (
-            "athletics",
+            "agility",
             ["overcome", "create_advantage"],
         )
         table, link = the_gm_seat(page)
         sheet = json.loads(ruth_sheet())
         sheet["preset"] = ruleset["key"]
         sheet["packages"] = [{"key": "flight", "options": ["master-flight"]}]
+        sheet["skills"]["agility"] = sheet["skills"].pop("athletics")
         command(server, table, link, "AddCharacter", {"sheet": json.dumps(sheet)})
         line = page.locator("#char-ruth-packages")
         expect(line).to_contain_text("Powers: Flight (Master Flight)")

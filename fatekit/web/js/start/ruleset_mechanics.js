@@ -9,7 +9,7 @@
 import { field, free, h } from "../lib/dom.js";
 import { language, t, tn } from "../lib/i18n.js";
 import { numberOr, rename, shown } from "./ruleset_form.js";
-import { allSkills } from "./ruleset_skills.js";
+import { allSkills, skillOptions } from "./ruleset_skills.js";
 
 /** @typedef {import("./ruleset_shape.js").Typed} Typed */
 /** @typedef {import("./ruleset_shape.js").Makers} Makers */
@@ -318,11 +318,26 @@ export function mechanicsSections(ui) {
   function effectFields(data, stunt, id, at) {
     const e = stunt.effect;
     const shows = EFFECT_FIELDS[e.type] || [];
-    const skills = allSkills(data).map((s) => s.key);
-    const skillName = (/** @type {string} */ k) => {
-      const found = allSkills(data).find((s) => s.key === k);
-      return found ? shown(found, k) : k;
-    };
+    /** A select of the file's skills (its options follow a renamed key: skillOptions).
+     * @param {string} sid @param {string} label @param {string | null | undefined} chosen
+     * @param {(v: string) => void} set @param {string} at @param {string | null} none the choice of no skill */
+    const skillChoice = (sid, label, chosen, set, at, none) =>
+      field(
+        label,
+        h(
+          "select",
+          {
+            id: sid,
+            "data-where": at,
+            onchange: (/** @type {Event} */ ev) => {
+              set(picked(ev));
+              changed();
+            },
+          },
+          none === null ? null : h("option", { value: "", selected: !chosen }, none),
+          skillOptions(data, chosen),
+        ),
+      );
     const harms = ["any", ...data.stress.tracks.map((x) => x.harm)];
     const harmName = (/** @type {string} */ x) => {
       const track = data.stress.tracks.find((tr) => tr.harm === x);
@@ -332,37 +347,23 @@ export function mechanicsSections(ui) {
     /** @type {Record<string, () => HTMLElement>} */
     const makers = {
       skill: () =>
-        e.type === "boost"
-          ? choose(
-              `${id}-skill`,
-              t("roll.skill"),
-              ["", ...skills],
-              e.skill || "",
-              (k) => (k ? skillName(k) : t("stunt.any_use")),
-              (v) => (e.skill = v || null),
-              where("skill"),
-              true,
-            )
-          : choose(
-              `${id}-skill`,
-              t("roll.skill"),
-              skills,
-              e.skill || undefined,
-              skillName,
-              (v) => (e.skill = v),
-              where("skill"),
-              true,
-            ),
+        skillChoice(
+          `${id}-skill`,
+          t("roll.skill"),
+          e.skill,
+          (v) => (e.skill = e.type === "boost" ? v || null : v),
+          where("skill"),
+          // A boost may come with any use of the stunt: no skill at all.
+          e.type === "boost" ? t("stunt.any_use") : null,
+        ),
       replaces: () =>
-        choose(
+        skillChoice(
           `${id}-replaces`,
           t("stunt.replaces"),
-          skills,
           e.replaces,
-          skillName,
           (v) => (e.replaces = v),
           where("replaces"),
-          true,
+          null,
         ),
       action: () =>
         choose(
