@@ -224,6 +224,7 @@ def test_packages_made_in_english(server: str, browser: Any) -> None:
         page.fill("#ruleset-edit-package-0-stunt-0-name", "Basic Flight")
         page.select_option("#ruleset-edit-package-0-stunt-0-kind", "rule_exception")
         page.fill("#ruleset-edit-package-0-stunt-0-text", "flies where others walk")
+        page.fill("#ruleset-edit-package-0-stunt-0-description", "wings of light")
         page.click("#ruleset-edit-group-add")
         page.fill("#ruleset-edit-group-0-name", "Enhancements")
         page.fill("#ruleset-edit-group-0-key", "enhancement")
@@ -269,6 +270,7 @@ def test_packages_made_in_english(server: str, browser: Any) -> None:
             1,
             ["Very Noticeable"],
         )
+        assert flight["stunts"][0]["description"] == "wings of light"
         assert flight["stunts"][0]["effect"] == {
             "type": "rule_exception",
             "text": "flies where others walk",
@@ -354,6 +356,9 @@ def test_every_built_in_comes_back_unchanged(server: str, browser: Any) -> None:
                 "async (key) => (await fetch(`/rules/rulesets/${key}`)).json()", key
             )
             open_on(page, gm, "Round trip", key)
+            # War of Ashes' zone weight is among the optional rules the editor ticks.
+            weight = page.locator("#ruleset-edit-option-weight")
+            expect(weight).to_be_checked(checked=key == "woa")
             made = created_ruleset(gm, page)
             assert made == offered | {"key": f"{key}-hack"}, key
     for name in ("action-science", "ember-road"):

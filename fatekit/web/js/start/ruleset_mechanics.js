@@ -501,6 +501,10 @@ export function mechanicsSections(ui) {
               },
               { maxlength: "500", "data-where": `${sat}.circumstance` },
             ),
+            text(`${sid}-description`, t("stunt.description"), stunt.description, (v) => (stunt.description = v), {
+              maxlength: "2000",
+              "data-where": `${sat}.description`,
+            }),
           ),
           button(`${sid}-remove`, t("ruleset_editor.remove_stunt"), () => {
             stunts.splice(s, 1);
