@@ -302,6 +302,10 @@ def test_counted_aspects_made_in_italian(server: str, browser: Any) -> None:
     it; at the table Ann's roll dialog offers Séverine's aspects at those worths."""
     with start_page(browser, server, "it-IT") as (page, gm):
         open_on(page, gm, "Parigi", "fae")
+        # The editor's older fields say their refusals beside them too.
+        page.fill("#ruleset-edit-key", "")
+        refused_beside(page, "ruleset-edit-key", "does not match")
+        page.fill("#ruleset-edit-key", "fae-hack")
         page.check("#ruleset-edit-counted")
         expect_focus(page, "ruleset-edit-counted")
         page.fill("#ruleset-edit-counted-bonus-value-0", "3")

@@ -502,7 +502,7 @@ export function rulesetEditor(out) {
               if (v.trim()) slot.min_rating = numberOr(v);
               else delete slot.min_rating;
             },
-            { inputmode: "numeric" },
+            { inputmode: "numeric", "data-where": `$.consequences[${i}].min_rating` },
           )
         : null,
       button(`ruleset-edit-slot-remove-${i}`, t("ruleset_editor.remove_slot"), () => {
@@ -537,7 +537,7 @@ export function rulesetEditor(out) {
         t("ruleset_editor.count"),
         slot.count || 1,
         (v) => (slot.count = numberOr(v)),
-        { inputmode: "numeric" },
+        { inputmode: "numeric", "data-where": `$.aspects[${i}].count` },
       ),
       button(`ruleset-edit-aspect-remove-${i}`, t("ruleset_editor.remove_aspect"), () => {
         data.aspects.splice(i, 1);
@@ -716,7 +716,7 @@ export function rulesetEditor(out) {
           if (v.trim()) data[key] = numberOr(v);
           else delete data[key];
         },
-        { inputmode: "numeric" },
+        { inputmode: "numeric", "data-where": `$.${key}` },
       );
     return h(
       "fieldset",
@@ -727,6 +727,7 @@ export function rulesetEditor(out) {
         { class: "inline" },
         text("ruleset-edit-refresh", t("ruleset_editor.refresh"), data.refresh, (v) => (data.refresh = numberOr(v)), {
           inputmode: "numeric",
+          "data-where": "$.refresh",
         }),
         count("min_refresh"),
         count("free_stunts"),
@@ -741,13 +742,24 @@ export function rulesetEditor(out) {
     fill(
       box,
       h("h3", {}, t("ruleset_editor.title")),
-      text("ruleset-edit-name", t("ruleset_editor.name"), data.name, (v) => (data.name = v)),
-      // The key as typed, even empty: the server's check says what a key may be.
-      text("ruleset-edit-key", t("ruleset_editor.key"), data.key, (v) => (data.key = v), { spellcheck: "false" }),
-      text("ruleset-edit-source", t("ruleset_editor.source"), data.source, (v) => {
-        if (v.trim()) data.source = v;
-        else delete data.source;
+      text("ruleset-edit-name", t("ruleset_editor.name"), data.name, (v) => (data.name = v), {
+        "data-where": "$.name",
       }),
+      // The key as typed, even empty: the server's check says what a key may be.
+      text("ruleset-edit-key", t("ruleset_editor.key"), data.key, (v) => (data.key = v), {
+        spellcheck: "false",
+        "data-where": "$.key",
+      }),
+      text(
+        "ruleset-edit-source",
+        t("ruleset_editor.source"),
+        data.source,
+        (v) => {
+          if (v.trim()) data.source = v;
+          else delete data.source;
+        },
+        { "data-where": "$.source" },
+      ),
       stuntsEditor(),
       skillsOf(data),
       shapeOf(data),

@@ -166,7 +166,10 @@ export function shapeSection(ui) {
     );
     /** @param {string} key @param {string} label */
     const number = (key, label) =>
-      text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), { inputmode: "numeric" });
+      text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), {
+        inputmode: "numeric",
+        "data-where": `$.shape.${key}`,
+      });
     const params = /** @type {Record<string, () => Child>} */ ({
       pyramid: () => number("peak", t("ruleset_editor.peak")),
       column: () => [number("peak", t("ruleset_editor.peak")), number("width", t("ruleset_editor.width"))],
