@@ -384,10 +384,32 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         ],
         # The rule set's conditions (the Fate System Toolkit's), named in each language.
         "conditions": [
-            {"key": c.key, "name": c.name, "names": dict(c.names)} for c in preset.conditions
+            {
+                "key": c.key,
+                "name": c.name,
+                "names": dict(c.names),
+                # Its kind, and its boxes and shifts as the engine reads them (the file may
+                # leave them to the kind): what the rule-set editor's preview shows.
+                "kind": c.kind.value,
+                "boxes": c.boxes,
+                "shifts": c.shifts,
+            }
+            for c in preset.conditions
         ],
+        **_counted_json(preset),
         **_modes_json(preset),
         **_packages_json(preset),
+    }
+
+
+def _counted_json(preset: Preset) -> dict[str, Any]:
+    """A rule set whose PCs count aspects instead of skills (The Three Rocketeers): what an
+    aspect of each slot adds when counted, as the engine decides it (nothing for any other)."""
+    counted = preset.counted
+    if counted is None:
+        return {}
+    return {
+        "counted_worth": {slot.kind.value: counted.worth(slot.kind) for slot in preset.aspect_slots}
     }
 
 

@@ -23,7 +23,14 @@ def test_conditions_over_http_and_the_refusals_that_change_nothing(api: Api) -> 
         "key": "angry",
         "name": "Angry",
         "names": {"ru": "Злость", "it": "Arrabbiato", "sv": "Arg"},
+        # As the engine reads it (the file leaves boxes and shifts to the kind): the rule-set
+        # editor's preview shows these.
+        "kind": "fleeting",
+        "boxes": 1,
+        "shifts": 1,
     }
+    broken = next(c for c in preset["conditions"] if c["key"] == "broken")
+    assert (broken["kind"], broken["boxes"], broken["shifts"]) == ("lasting", 2, 4)
     sheet = (EXAMPLES / "ember-road.character.json").read_text(encoding="utf-8")
     gm.send("AddCharacter", sheet=sheet)
     before = gm.get("/state")

@@ -4,7 +4,9 @@
 // some need), refresh and stunts, which skills attack and defend, turn order and the optional rules it
 // starts with in a form, and sees at once what a new character under it holds. Every change is
 // checked by the server (POST /rules/rulesets/check, debounced): this file holds no rule, it only
-// edits the file. The skills section is start/ruleset_skills.js, the shape start/ruleset_shape.js.
+// edits the file. The skills section is start/ruleset_skills.js, the shape start/ruleset_shape.js,
+// the published games' mechanics (conditions, counted aspects, packages, modes)
+// start/ruleset_mechanics.js; the check's refusals are shown beside the control they name.
 
 import { request } from "../lib/api.js";
 import { box, fill, field, free, h } from "../lib/dom.js";
@@ -13,6 +15,7 @@ import { language, t, tn } from "../lib/i18n.js";
 import { showError } from "../store.js";
 import { OPTIONS } from "./choices.js";
 import { numberOr, rename, shown } from "./ruleset_form.js";
+import { markRefusals, mechanicsSections } from "./ruleset_mechanics.js";
 import { newShape, shapeSection } from "./ruleset_shape.js";
 import { allSkills, skillOptions, skillsSection } from "./ruleset_skills.js";
 
@@ -26,6 +29,7 @@ const WAIT_MS = 250; // a burst of typing is checked once, when it pauses
 // What the editor holds of a rule-set file while it is edited. A number is kept as typed when it
 // is not one (`Typed`), for the server's check to name; the check says what each value may be.
 /** @typedef {import("./ruleset_shape.js").Typed} Typed */
+/** @typedef {import("./ruleset_mechanics.js").MechanicFile} MechanicFile */
 /** A row of a stress table: from which rating it applies, its boxes, and an extra mild slot.
  * @typedef {{min_rating: Typed, boxes: Typed[], extra_mild?: boolean}} StressRow */
 /** A stress track: the harm it takes, the skill that adds boxes, its names, and its own rows.
@@ -48,7 +52,8 @@ const WAIT_MS = 250; // a burst of typing is checked once, when it pauses
  *   refresh?: Typed, min_refresh?: Typed, free_stunts?: Typed, stunt_cost?: Typed,
  *   stress: {style?: string, rule?: string, table: StressRow[], tracks: Track[]},
  *   consequences: Slot[], aspects: AspectSlot[], skill_uses: SkillUse[], turn_order: TurnOrder,
- *   options?: string[],
+ *   options?: string[], conditions?: MechanicFile["conditions"], counted_aspects?: MechanicFile["counted_aspects"],
+ *   packages?: MechanicFile["packages"],
  * }} EditedFile
  */
 
@@ -61,7 +66,11 @@ const WAIT_MS = 250; // a burst of typing is checked once, when it pauses
  * @typedef {{name: string, skills: string[], skill_names: Record<string, Record<string, string>>,
  *   tracks: {harm: string, name?: string, names?: Record<string, string>}[],
  *   aspect_slots: {kind: string, count: number}[],
- *   peak: number, refresh: number, free_stunts: number, stunt_cost: number, min_refresh: number}} CheckedPreset
+ *   peak: number, refresh: number, free_stunts: number, stunt_cost: number, min_refresh: number,
+ *   conditions: {key: string, name: string, names: Record<string, string>, kind: string, boxes: number, shifts: number}[],
+ *   counted_worth?: Record<string, number>, mode_ratings?: number[],
+ *   modes?: {key: string, name: string, names: Record<string, string>}[],
+ *   packages?: {label: string, names: Record<string, string>, packages: {key: string, name: string, names: Record<string, string>}[]}}} CheckedPreset
  * @typedef {{stress: Record<string, {value: number}[]>,
  *   consequences: {severity: string, shifts: number, track?: string}[]}} NewSheet
  */
@@ -84,6 +93,8 @@ export async function checkRuleset(data, out) {
     return;
   }
   if (mine !== asked) return;
+  const editor = document.getElementById("ruleset-editor");
+  if (editor) markRefusals(editor, found.usable ? [] : found.problems);
   if (!found.usable) {
     fill(
       out,
@@ -144,7 +155,70 @@ export async function checkRuleset(data, out) {
       tn("ruleset_editor.stunt_cost_is", { n: preset.stunt_cost, least: preset.min_refresh }),
     ),
     slots.length ? h("p", { id: "ruleset-slots" }, slots) : null,
+    mechanicsPreview(preset, named),
   );
+}
+
+/** What a new character holds of the published games' mechanics: its conditions with their
+ * boxes, the ratings it gives its modes, what a counted aspect of each slot adds, and the
+ * packages it may buy (each as the server read it).
+ * @param {CheckedPreset} preset @param {(names: Record<string, string> | undefined, fallback: string) => string} named */
+function mechanicsPreview(preset, named) {
+  const packages = preset.packages;
+  return [
+    preset.conditions.length
+      ? h(
+          "p",
+          { id: "ruleset-conditions" },
+          h("span", {}, t("sheet.conditions")),
+          " ",
+          preset.conditions.map((c) =>
+            h(
+              "span",
+              { class: "badge", "data-condition": c.key },
+              free(named(c.names, c.name)),
+              " ",
+              tn(`condition.kind.${c.kind}`, { n: c.shifts }),
+              " ",
+              Array.from({ length: c.boxes }, (_, i) => box(i, c.boxes, false)),
+            ),
+          ),
+        )
+      : null,
+    preset.modes && preset.modes.length
+      ? h(
+          "p",
+          { id: "ruleset-modes" },
+          h("span", {}, t("sheet.modes")),
+          " ",
+          preset.modes.map((m) => h("span", { class: "badge", "data-mode": m.key }, free(named(m.names, m.name)))),
+          " ",
+          tn("ruleset_editor.modes_rated", { ratings: (preset.mode_ratings || []).map((r) => `+${r}`).join(", ") }),
+        )
+      : null,
+    preset.counted_worth
+      ? h(
+          "p",
+          { id: "ruleset-counted" },
+          h("span", {}, t("ruleset_editor.counted")),
+          " ",
+          Object.entries(preset.counted_worth).map(([kind, n]) =>
+            h("span", { class: "badge", "data-kind": kind }, t(`aspect.kind.${kind}`), ` +${n}`),
+          ),
+        )
+      : null,
+    packages
+      ? h(
+          "p",
+          { id: "ruleset-packages" },
+          h("span", {}, free(named(packages.names, packages.label))),
+          " ",
+          packages.packages.map((p) =>
+            h("span", { class: "badge", "data-package": p.key }, free(named(p.names, p.name))),
+          ),
+        )
+      : null,
+  ];
 }
 
 // -- typed values ------------------------------------------------------------------------------
@@ -213,7 +287,8 @@ export function rulesetEditor(out) {
   /** @type {import("./ruleset_shape.js").Makers["button"]} */
   const button = (id, label, onClick) => h("button", { type: "button", id, onclick: onClick }, label);
   const skillsOf = skillsSection({ text, button, reshaped, changed });
-  const shapeOf = shapeSection({ text, button, reshaped });
+  const mechanics = mechanicsSections({ text, button, reshaped, changed });
+  const shapeOf = shapeSection({ text, button, reshaped, modes: mechanics.modes });
 
   /** A row's extra mild slot: written only when ticked, as the file leaves it out when false.
    * @param {StressRow} row @param {string} id */
@@ -427,7 +502,7 @@ export function rulesetEditor(out) {
               if (v.trim()) slot.min_rating = numberOr(v);
               else delete slot.min_rating;
             },
-            { inputmode: "numeric" },
+            { inputmode: "numeric", "data-where": `$.consequences[${i}].min_rating` },
           )
         : null,
       button(`ruleset-edit-slot-remove-${i}`, t("ruleset_editor.remove_slot"), () => {
@@ -462,7 +537,7 @@ export function rulesetEditor(out) {
         t("ruleset_editor.count"),
         slot.count || 1,
         (v) => (slot.count = numberOr(v)),
-        { inputmode: "numeric" },
+        { inputmode: "numeric", "data-where": `$.aspects[${i}].count` },
       ),
       button(`ruleset-edit-aspect-remove-${i}`, t("ruleset_editor.remove_aspect"), () => {
         data.aspects.splice(i, 1);
@@ -641,7 +716,7 @@ export function rulesetEditor(out) {
           if (v.trim()) data[key] = numberOr(v);
           else delete data[key];
         },
-        { inputmode: "numeric" },
+        { inputmode: "numeric", "data-where": `$.${key}` },
       );
     return h(
       "fieldset",
@@ -652,6 +727,7 @@ export function rulesetEditor(out) {
         { class: "inline" },
         text("ruleset-edit-refresh", t("ruleset_editor.refresh"), data.refresh, (v) => (data.refresh = numberOr(v)), {
           inputmode: "numeric",
+          "data-where": "$.refresh",
         }),
         count("min_refresh"),
         count("free_stunts"),
@@ -666,13 +742,24 @@ export function rulesetEditor(out) {
     fill(
       box,
       h("h3", {}, t("ruleset_editor.title")),
-      text("ruleset-edit-name", t("ruleset_editor.name"), data.name, (v) => (data.name = v)),
-      // The key as typed, even empty: the server's check says what a key may be.
-      text("ruleset-edit-key", t("ruleset_editor.key"), data.key, (v) => (data.key = v), { spellcheck: "false" }),
-      text("ruleset-edit-source", t("ruleset_editor.source"), data.source, (v) => {
-        if (v.trim()) data.source = v;
-        else delete data.source;
+      text("ruleset-edit-name", t("ruleset_editor.name"), data.name, (v) => (data.name = v), {
+        "data-where": "$.name",
       }),
+      // The key as typed, even empty: the server's check says what a key may be.
+      text("ruleset-edit-key", t("ruleset_editor.key"), data.key, (v) => (data.key = v), {
+        spellcheck: "false",
+        "data-where": "$.key",
+      }),
+      text(
+        "ruleset-edit-source",
+        t("ruleset_editor.source"),
+        data.source,
+        (v) => {
+          if (v.trim()) data.source = v;
+          else delete data.source;
+        },
+        { "data-where": "$.source" },
+      ),
       stuntsEditor(),
       skillsOf(data),
       shapeOf(data),
@@ -736,6 +823,7 @@ export function rulesetEditor(out) {
       ),
       turnOrderEditor(),
       optionsEditor(),
+      mechanics.sections(data),
     );
   }
 

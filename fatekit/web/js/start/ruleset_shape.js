@@ -5,6 +5,8 @@
 import { field, free, h } from "../lib/dom.js";
 import { t, tn } from "../lib/i18n.js";
 import { numberOr } from "./ruleset_form.js";
+import { newModes } from "./ruleset_mechanics.js";
+import { allSkills } from "./ruleset_skills.js";
 
 /** @typedef {import("../lib/dom.js").Child} Child */
 /** A number as typed: a whole number, else the text itself (numberOr), for the check to name.
@@ -16,9 +18,9 @@ import { numberOr } from "./ruleset_form.js";
 /** A skill shape as the file holds it while it is edited: its type, and the fields of that type.
  * @typedef {{type: string, rule?: string, name?: string, tiers?: Tier[], first?: Range, second?: Range,
  *   [field: string]: unknown}} Shape */
-/** What the shape section reads of the rule-set file: its shape, and its skill lists' names (the
+/** What the shape section reads of the rule-set file: its shape, and its skill lists (the
  * editor opens only on a file with its lists).
- * @typedef {{shape: Shape, skill_lists: {name?: string}[]}} ShapedFile */
+ * @typedef {import("./ruleset_mechanics.js").MechanicFile & {shape: Shape}} ShapedFile */
 /** The editor's makers (ruleset_editor.js): a labelled text input that calls back with what is
  * typed, a button, and ``reshaped(focusId)``, which draws the editor again.
  * @typedef {{text: (id: string, label: string | Node, value: unknown, onInput: (value: string) => void,
@@ -26,7 +28,7 @@ import { numberOr } from "./ruleset_form.js";
  *   button: (id: string, label: string | Node, onClick: () => void) => HTMLElement,
  *   reshaped: (focus: string) => void}} Makers */
 
-const SHAPES = ["pyramid", "column", "diamond", "tiers", "free_cap", "combined"];
+const SHAPES = ["pyramid", "column", "diamond", "tiers", "free_cap", "combined", "modes"];
 const DIAMOND = [
   [4, 1],
   [3, 2],
@@ -58,11 +60,12 @@ export function newShape(type) {
   };
 }
 
-/** The shape section. ``ui`` gives the editor's ``text`` and ``button`` makers and its
- * ``reshaped(focusId)``; the returned function draws the section for the file ``data``.
- * @param {Makers} ui */
+/** The shape section. ``ui`` gives the editor's ``text`` and ``button`` makers, its
+ * ``reshaped(focusId)`` and the modes part (start/ruleset_mechanics.js); the returned function
+ * draws the section for the file ``data``.
+ * @param {Makers & {modes: (data: ShapedFile) => Child}} ui */
 export function shapeSection(ui) {
-  const { text, button, reshaped } = ui;
+  const { text, button, reshaped, modes } = ui;
 
   /** @param {Shape & {tiers: Tier[]}} shape */
   function tierRows(shape) {
@@ -148,8 +151,12 @@ export function shapeSection(ui) {
       "select",
       {
         id: "ruleset-edit-shape-type",
+        // A problem with the shape as a whole is said beside its type.
+        "data-where": "$.shape",
         onchange: (/** @type {Event} */ e) => {
-          data.shape = newShape(/** @type {HTMLSelectElement} */ (e.target).value);
+          const type = /** @type {HTMLSelectElement} */ (e.target).value;
+          // Modes start as one mode of every skill, for the GM to split.
+          data.shape = type === "modes" ? newModes(allSkills(data)) : newShape(type);
           reshaped("ruleset-edit-shape-type");
         },
       },
@@ -159,7 +166,10 @@ export function shapeSection(ui) {
     );
     /** @param {string} key @param {string} label */
     const number = (key, label) =>
-      text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), { inputmode: "numeric" });
+      text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), {
+        inputmode: "numeric",
+        "data-where": `$.shape.${key}`,
+      });
     const params = /** @type {Record<string, () => Child>} */ ({
       pyramid: () => number("peak", t("ruleset_editor.peak")),
       column: () => [number("peak", t("ruleset_editor.peak")), number("width", t("ruleset_editor.width"))],
@@ -187,6 +197,7 @@ export function shapeSection(ui) {
         ),
         h("p", { class: "hint" }, t("ruleset_editor.combined_hint")),
       ],
+      modes: () => modes(data),
     })[shape.type];
     return h(
       "fieldset",

@@ -46,6 +46,8 @@ export function skillOptions(data, chosen) {
   });
 }
 
+/** A package or an option granting stunts, as far as the skills their effects name.
+ * @typedef {{stunts?: {effect?: {skill?: string | null, replaces?: string}}[]}} Granting */
 /** Every place in ``data`` naming the skill ``key``: pairs of the holder and what it is under.
  * @param {SkilledFile} data @param {string} key @returns {Naming[]} */
 export function namings(data, key) {
@@ -64,6 +66,19 @@ export function namings(data, key) {
       if (k === key) places.push([/** @type {Record<number, unknown>} */ (/** @type {unknown} */ (order)), j]);
     });
   }
+  // The published games' parts naming skills (start/ruleset_mechanics.js): a mode's skills, and
+  // the effects of the stunts packages and their options grant.
+  /** @type {{shape?: {modes?: {skills: string[]}[]}, packages?: {packages: Granting[], options?: Granting[]}}} */
+  const more = /** @type {any} */ (data);
+  for (const mode of (more.shape && more.shape.modes) || [])
+    mode.skills.forEach((k, j) => {
+      if (k === key) places.push([/** @type {Record<number, unknown>} */ (/** @type {unknown} */ (mode.skills)), j]);
+    });
+  const spec = more.packages;
+  for (const holder of spec ? [...spec.packages, ...(spec.options || [])] : [])
+    for (const stunt of holder.stunts || [])
+      for (const at of /** @type {const} */ (["skill", "replaces"]))
+        if (stunt.effect && stunt.effect[at] === key) places.push([stunt.effect, at]);
   return places;
 }
 
@@ -87,6 +102,11 @@ export function forgetSkill(data, key) {
     order[side] = order[side].filter((k) => k !== key);
     if (!order[side].length) delete order[side];
   }
+  // A mode keeps its other skills (one left with none is for the GM to fill: the check says so).
+  // A stunt a package grants on the skill stays for the GM to rewrite: the check names it.
+  /** @type {{shape?: {modes?: {skills: string[]}[]}}} */
+  const more = /** @type {any} */ (data);
+  for (const mode of (more.shape && more.shape.modes) || []) mode.skills = mode.skills.filter((k) => k !== key);
 }
 
 /** The skills section. ``ui`` gives the editor's ``text`` and ``button`` makers, its
