@@ -75,6 +75,7 @@ __all__ = [
     "breakthrough_moment",
     "check_milestone",
     "commit_plan",
+    "fitting_change",
     "milestone_as_recorded",
     "milestone_refresh",
     "planned_change",
@@ -256,6 +257,23 @@ def planned_change(
     stunts' refresh the milestone may spend on a package (see :func:`milestone_refresh`)."""
     _check_change(character, choice, preset, refresh, stunts_bought)
     return _changed(character, choice, preset, refresh)
+
+
+def fitting_change(
+    character: Character, choice: MilestoneChoice, preset: Preset, *, refresh_added: bool = False
+) -> ChangePlan:
+    """What a milestone change alone would give the sheet, judged as the milestone judges it:
+    the change's rules, then the stress boxes and slots its skills and stunts give (a filled one
+    lost is refused). Nothing changes. ``refresh_added``: the milestone brings a point of
+    refresh (Fate Core's major milestone; the GM's, at a breakthrough)."""
+    refresh = character.refresh + (1 if refresh_added else 0)
+    plan = planned_change(
+        character, choice, preset, refresh, stunts_bought=milestone_refresh(refresh_added)
+    )
+    if plan.skills != character.skills:
+        _not_moded(character, preset)
+    fitted_harm(character, preset, skills=plan.skills, stunts=plan.stunts)
+    return plan
 
 
 def milestone_refresh(major: bool) -> int:

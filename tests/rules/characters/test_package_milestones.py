@@ -11,6 +11,7 @@ import copy
 import pytest
 
 from fatekit.formats import load_character
+from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
 from fatekit.rules.characters.advancement import (
     BuyPackage,
     SwapPackage,
@@ -18,7 +19,6 @@ from fatekit.rules.characters.advancement import (
     apply_milestone,
     check_milestone,
 )
-from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.milestones import MilestoneSpending, spend_milestone
 from fatekit.rules.characters.packages import BoughtPackage
@@ -39,9 +39,7 @@ def gridlock() -> Character:
 
 
 def _spend(sheet: Character, level: Milestone, change: BuyPackage | SwapPackage) -> None:
-    spend_milestone(
-        sheet, level, MilestoneSpending(change=change), Clock(), VENTURE_PRESET, cap=5
-    )
+    spend_milestone(sheet, level, MilestoneSpending(change=change), Clock(), VENTURE_PRESET, cap=5)
 
 
 def _refused(sheet: Character, level: Milestone, change: BuyPackage | SwapPackage) -> str:
