@@ -435,8 +435,16 @@ def _package_fits(
         if p.code != "packages_under"
     ]
     for problem in problems:
-        if problem.code in ("package_unknown", "package_option_unknown"):
-            raise BadInput(problem.detail, code=problem.code)
+        named = {k: str(v) for k, v in problem.args}
+        if problem.code == "package_unknown":
+            raise BadInput(problem.detail, code="package_unknown", package=named["package"])
+        if problem.code == "package_option_unknown":
+            raise BadInput(
+                problem.detail,
+                code="package_option_unknown",
+                package=named["package"],
+                option=named["option"],
+            )
     if problems:
         refuse(problems[0].detail, problems[0].rule)
     # A stunt the sheet holds already, its own or another package's, is not granted twice.
@@ -444,7 +452,11 @@ def _package_fits(
     held = {s.name for s in [*own_stunts(character, preset), *granted_stunts(spec, others)]}
     for stunt in granted_stunts(spec, [new]):
         if stunt.name in held:
-            raise BadInput(f"the sheet already has a stunt called {stunt.name!r}")
+            raise BadInput(
+                f"the sheet already has a stunt called {stunt.name!r}",
+                code="package_stunt_held",
+                name=stunt.name,
+            )
 
 
 def _package_name(spec: Packages, key: str) -> str:
@@ -483,6 +495,7 @@ def _check_swap(character: Character, choice: SwapPackage, preset: Preset) -> No
         raise BadInput(
             f"{character.name} has not bought {_package_name(spec, choice.old)}",
             code="package_not_bought",
+            package=_package_name(spec, choice.old),
         )
     _package_fits(character, preset, choice.new, _bought_after(character, choice))
     was, now = package_cost(spec, old), package_cost(spec, choice.new)
