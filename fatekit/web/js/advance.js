@@ -143,7 +143,7 @@ function packageFields(pc, ways, change) {
   const box = h(
     "div",
     {},
-    h("p", { class: "hint" }, t("milestone.package_hint")),
+    h("p", { class: "hint", id: `milestone-package-hint-${pc}` }, t("milestone.package_hint")),
     oldBox,
     field(packageName("label"), key),
     field(t("milestone.package_with"), way),
