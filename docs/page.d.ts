@@ -515,6 +515,7 @@ export interface CharacterPart {
   };
   usable_stunts?: string[];
   gm_powers?: boolean;
+  package_offers?: PackageOfferPart[];
   owner: string | null;
   sheet?: SheetPart;
   modes?: ModePart[];
@@ -527,6 +528,21 @@ export interface CharacterPart {
   aspects?: AspectPart[];
   consequences?: ConsequenceSeenPart[];
   conditions?: ConditionPart[];
+}
+/**
+ * A package (Venture City's power) the seat may buy for a PC at its open milestone, or take
+ * in the place of one it bought (``replaces``: that one's key), with the options it must take
+ * (``options``: one from each such group, a drawback and a collateral damage effect) and the
+ * refresh that costs (``refresh``). The milestone's change sends exactly these.
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "PackageOfferPart".
+ */
+export interface PackageOfferPart {
+  key: string;
+  options: string[];
+  refresh: number;
+  replaces?: string | null;
 }
 /**
  * A whole sheet the seat may read, shaped as a character file (the page may send it back

@@ -224,6 +224,8 @@ COMMANDS: tuple[Slash, ...] = (
     ),
     Slash("sheet", (_o("character", autocomplete=True),)),
     Slash("scene"),
+    # A PC's open milestone spent on a package (Venture City's power), as the view offers.
+    Slash("milestone", (_o("package", required=True, autocomplete=True), _AS)),
     # A move across the scene's zones, where the seat's view offers one.
     Slash("move", (_o("zone", required=True, autocomplete=True), _AS)),
     Slash(

@@ -54,6 +54,7 @@ from fatekit.discord.moves import (
     gm_move,
     move_for,
     open_tasks,
+    package_ways,
     resolution_of,
     resolution_options,
     roll_choices,
@@ -714,6 +715,11 @@ class FrontDoor:
         if focused == "stunt":
             try:
                 return stunt_names(view, acting(view, options))
+            except (Ask, Found):
+                return []
+        if focused == "package":
+            try:
+                return package_ways(view, acting(view, options), reader)
             except (Ask, Found):
                 return []
         if focused == "option":

@@ -37,6 +37,7 @@ __all__ = [
     "counted_worth",
     "move_for",
     "open_tasks",
+    "package_ways",
     "resolution_of",
     "resolution_options",
     "roll_choices",
@@ -288,6 +289,47 @@ def weight_claimed(view: JSON, actor: str, options: Mapping[str, Any]) -> bool:
 def _fighting(view: JSON, actor: str) -> bool:
     conflict = view.get("conflict") or {}
     return any(f["id"] == actor for f in conflict.get("fighters", ()))
+
+
+def package_ways(view: JSON, actor: str, reader: Reader) -> list[Choice]:
+    """The ways ``actor``'s open milestone may buy a package (Venture City's power) or change
+    one for another, as the view offers them (``package_offers``), each named with its options
+    and the refresh it costs in the reader's words; the value names the package replaced (or
+    nothing), the package and its options."""
+    found = next((c for c in view["characters"] if c["id"] == actor), None)
+    out: list[Choice] = []
+    for way in (found or {}).get("package_offers") or ():
+        options = ", ".join(reader.package(f"option:{k}") for k in way["options"])
+        what = f"{reader.package('package:' + way['key'])}: {options}"
+        label = reader.t("milestone.package_cost", what=what, n=way["refresh"])
+        old = way.get("replaces") or ""
+        if old:
+            label = reader.t(
+                "discord.package_instead", old=reader.package(f"package:{old}"), new=label
+            )
+        out.append(Choice(label, "|".join([old, way["key"], *way["options"]])))
+    return out
+
+
+def _milestone(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    """``/milestone``: the PC's open milestone spent on a package, bought or in the place of
+    one bought, one of the ways the view offers; sent with the command the PC's offers name
+    (Fate Core's three milestones, or Fate Condensed's milestone or breakthrough)."""
+    actor = acting(view, options)
+    ways = package_ways(view, actor, reader)
+    if not ways:
+        raise Ask("discord.no_package_way")
+    old, key, *taken = pick(_text(options, "package") or "", ways, "package").split("|")
+    change: JSON = {"kind": "buy_package", "package": key, "options": taken}
+    if old:
+        change = {"kind": "swap_package", "old": old, "package": key, "options": taken}
+    found = next(c for c in view["characters"] if c["id"] == actor)
+    offers = found.get("offers") or ()
+    if "SpendMilestone" in offers:
+        return Move("SpendMilestone", {"character_id": actor, "change": change})
+    if "Milestone" in offers:
+        return Move("Milestone", {"character_id": actor, "choice": change})
+    return Move("Breakthrough", {"character_id": actor, "milestone": change})
 
 
 def zone_ways(view: JSON, actor: str) -> dict[str, str]:
@@ -622,6 +664,8 @@ def move_for(
         return _zone_move(view, options, reader)
     if command == "safety":
         return Move("RaiseSignal", {"tool": str(options.get("tool", ""))})
+    if command == "milestone":
+        return _milestone(view, options, reader)
     if command == "note":
         return Move(
             "Note",

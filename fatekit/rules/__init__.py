@@ -44,10 +44,12 @@ from fatekit.rules.aspects.stunts import (
 )
 from fatekit.rules.characters.advancement import (
     Breakthrough,
+    BuyPackage,
     BuyStunt,
     ReplaceSkill,
     RewriteAspect,
     RewriteStunt,
+    SwapPackage,
     SwapSkills,
     apply_breakthrough,
     apply_milestone,
@@ -148,6 +150,7 @@ __all__ = [
     "Bonus",
     "BonusKind",
     "Breakthrough",
+    "BuyPackage",
     "BuyStunt",
     "CarriedGear",
     "Challenge",
@@ -232,6 +235,7 @@ __all__ = [
     "StuntOffer",
     "StuntUses",
     "Succeed",
+    "SwapPackage",
     "SwapSkills",
     "TakeHit",
     "Task",

@@ -34,6 +34,7 @@ __all__ = [
     "InvocationFact",
     "InvokesFact",
     "MarkFact",
+    "PackageFact",
     "PointsFact",
     "PositionFact",
     "RollFact",
@@ -165,6 +166,18 @@ class SheetFact:
     awarded: int = 0
     stress: tuple[tuple[str, tuple[int, ...]], ...] | None = None
     slots: tuple[SlotFact, ...] | None = None
+    # Since issue 41's packages bought at a milestone: the rule set's packages the sheet holds
+    # (``None``: not recorded, at a table whose rule set has none or by older releases).
+    packages: tuple[PackageFact, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PackageFact:
+    """A package on a sheet (Venture City's power): its key and the options bought on it, one
+    entry a purchase."""
+
+    key: str
+    options: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

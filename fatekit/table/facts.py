@@ -76,6 +76,7 @@ from fatekit.table.fact_records import (
     InvocationFact,
     InvokesFact,
     MarkFact,
+    PackageFact,
     PointsFact,
     PositionFact,
     RollFact,
@@ -98,6 +99,7 @@ __all__ = [
     "facts_of",
     "keep_rolls",
     "mark_fact",
+    "package_facts",
     "record",
     "records_sheet",
     "sheet_fact",
@@ -1106,7 +1108,16 @@ def sheet_fact(state: TableState, character_id: str, before: Watched | OlderWatc
             )
             for slot in character.consequences
         ),
+        packages=package_facts(state, character),
     )
+
+
+def package_facts(state: TableState, character: Character) -> tuple[PackageFact, ...] | None:
+    """The packages a sheet holds, as an advancement's event records them (``None`` at a table
+    whose rule set has none: nothing to record)."""
+    if state.game.ruleset.preset.packages is None:
+        return None
+    return tuple(PackageFact(key=p.key, options=p.options) for p in character.packages)
 
 
 def _was_recovering(before: Watched | OlderWatch, character_id: str, index: int) -> bool:

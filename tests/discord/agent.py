@@ -75,9 +75,11 @@ CONTROLS = frozenset(
         "form link",
     }
 )
-#: Commands the evenings cannot reach (none: /move and /gm border are played on the scenes with
-#: zones the GM starts with /gm start-scene's lists).
-ELSEWHERE: frozenset[str] = frozenset()
+#: Commands the evenings cannot reach (/move and /gm border are played on the scenes with zones
+#: the GM starts with /gm start-scene's lists): /milestone spends a milestone on a package, and
+#: the evenings' four rule sets have none (tests/discord/test_package_milestone.py plays it at a
+#: Venture City table, through the stand-in).
+ELSEWHERE: frozenset[str] = frozenset({"milestone"})
 EVERYTHING = (COMMAND_NAMES | CONTROLS) - ELSEWHERE
 #: What a person does now and then only: ending what runs, leaving, unbinding.
 RARE = frozenset(

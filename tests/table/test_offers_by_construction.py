@@ -16,6 +16,7 @@ refused by its decider for any other seat, and listed in ``you.may`` for the GM 
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -638,3 +639,77 @@ def test_defences_of_aimed_targets_are_offered_exactly_when_the_table_takes_them
         why = _taken(play.s, [invoke], seat)
         assert part.defends == (why is None), f"{seat}: {why}"
         assert part.defends == (seat == "gm")
+
+
+def _package_changes(state: TableState, pc: str) -> dict[tuple[str, ...], c.Command]:
+    """Every way of buying each package of the table's rule set (or taking it in the place of
+    one the PC bought) with one option from each group it must take from, those of other
+    packages too, as (package, replaces, options...) -> the SpendMilestone that sends it."""
+    spec = state.game.ruleset.preset.packages
+    assert spec is not None
+    required = [g.key for g in spec.groups if g.least > 0]
+    by_group = {g: [o.key for o in spec.options if o.group == g] for g in required}
+    bought = [p.key for p in state.game.character(pc).packages]
+    found: dict[tuple[str, ...], c.Command] = {}
+    for package in spec.packages:
+        mine = {
+            g: [k for k in keys if package.key in (spec.option(k).within or (package.key,))]  # type: ignore[union-attr]
+            for g, keys in by_group.items()
+        }
+        # Each way of taking it from its own options; and with another package's options.
+        picks = set(itertools.product(*(mine[g] for g in required)))
+        picks.add(tuple(by_group[g][-1] for g in required))
+        for options in picks:
+            for old in [None, *bought]:
+                change = c.MilestoneChange(
+                    kind=c.ChangeKind.BUY_PACKAGE if old is None else c.ChangeKind.SWAP_PACKAGE,
+                    old=old,
+                    package=package.key,
+                    options=options,
+                )
+                key = (package.key, old or "", *options)
+                found[key] = c.SpendMilestone(character_id=pc, change=change)
+    return found
+
+
+def _check_packages(play: Play, where: str) -> int:
+    offered_count = 0
+    for seat in ("gm", "ann", "ben", "sam"):
+        parts = {ch.id: ch for ch in table_view(Viewer(play.s, seat)).characters}
+        for pc in ("miles", "skye"):
+            offers = parts[pc].package_offers
+            listed = (
+                set()
+                if isinstance(offers, UnsetType)
+                else {(o.key, o.replaces or "", *o.options) for o in offers}
+            )
+            candidates = _package_changes(play.s, pc)
+            assert listed <= set(candidates), f"{where}: {seat}, {pc}: {listed - set(candidates)}"
+            for key, command in candidates.items():
+                why = _taken(play.s, [command], seat)
+                assert (key in listed) == (why is None), f"{where}: {seat}, {key} on {pc}: {why}"
+            offered_count += len(listed)
+    return offered_count
+
+
+@pytest.mark.rule("advancement.package-buy", "advancement.package-swap")
+def test_packages_are_offered_exactly_when_a_milestone_takes_them() -> None:
+    # Venture City's powers at Fate Core's milestones: each way of buying a power, or changing
+    # one for another, is in the PC's package_offers for a seat exactly when the table takes the
+    # SpendMilestone that sends it; none while no milestone is open or a conflict runs.
+    from .test_package_milestones_table import buy, city  # type: ignore[import-not-found]
+
+    play = city()
+    play.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
+    assert _check_packages(play, "nothing open") == 0
+    play.do(c.EndSession(milestone=Milestone.MINOR))
+    assert _check_packages(play, "a minor milestone") > 0
+    play.do(
+        c.SpendMilestone(
+            character_id="miles", change=buy("energy-blast", "need-a-mask", "charged-shot")
+        ),
+        "ann",
+    )
+    play.do(c.StartSession())
+    play.do(c.EndSession(milestone=Milestone.MAJOR))
+    assert _check_packages(play, "a major milestone") > 0

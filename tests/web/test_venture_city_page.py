@@ -54,3 +54,40 @@ def test_editing_the_sheet_keeps_the_power(server: str, browser: Any) -> None:
     assert "Lightning-Winged Courier of Venture City" in names and "Very Noticeable" in names
     assert miles["sheet"]["packages"][0]["key"] == "flight"
     assert miles["sheet"]["refresh"] == 2
+
+
+@pytest.mark.rule("advancement.package-buy", "package.cost")
+def test_a_player_buys_a_power_at_a_milestone_in_russian(server: str, browser: Any) -> None:
+    """Ann, on a Russian phone, spends Miles's minor milestone on a second power: the milestone
+    form offers the powers under the rule set's Russian name, Energy Blast taken with its
+    drawback and collateral damage effect at one refresh; the table takes it."""
+    from tests.web.test_turns import catalog
+
+    ru = catalog("ru")
+    made = call(server, "/tables", {"name": "Гавань", "preset": "venturecity"})
+    table, gm_link = made["table_id"], made["link"]
+    ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm_link)
+    sheet = (SAMPLES / "miles.character.json").read_text(encoding="utf-8")
+    command(server, table, gm_link, "AddCharacter", {"sheet": sheet, "owner": "ann"})
+    command(server, table, gm_link, "StartSession", {})
+    command(server, table, gm_link, "EndSession", {"milestone": "minor"})
+    with seat_page(browser, server, ann["link"], "ru-RU", (390, 844)) as player:
+        form = player.locator("#milestone-miles")
+        expect(form).to_be_visible()
+        buy = ru["milestone.change.buy_package"].replace("{label}", "Силы")
+        player.select_option("#milestone-kind-miles", label=buy)
+        expect(player.locator("#milestone-package-hint-miles")).to_have_text(
+            ru["milestone.package_hint"]
+        )
+        player.select_option("#milestone-package-miles", "energy-blast")
+        way = ru["milestone.package_cost"].format(
+            what="Need a Mask to Protect Those Around You · Charged Shot", n=1
+        )
+        player.select_option("#milestone-package-with-miles", label=way)
+        player.click("#milestone-take-miles")
+        expect(form).to_have_count(0)
+        expect(player.locator("#char-miles-packages")).to_contain_text("Energy Blast")
+    (miles,) = state_of(server, table, gm_link)["characters"]
+    assert [p["key"] for p in miles["sheet"]["packages"]] == ["flight", "energy-blast"]
+    assert miles["sheet"]["refresh"] == 1
+    assert "Basic Energy Blast" in [s["name"] for s in miles["sheet"]["stunts"]]

@@ -14,18 +14,37 @@ started now waits for the *next* major milestone.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import Stunt
-from fatekit.rules.characters.character import Character, fitted_harm, sheet_refresh_cost
+from fatekit.rules.characters.character import (
+    Character,
+    fitted_harm,
+    grant_packages,
+    own_stunts,
+    package_aspects,
+    sheet_refresh_cost,
+    stunt_refresh_cost,
+)
 from fatekit.rules.characters.modes import MODE_IMPROVE_RULE, ModeShape
-from fatekit.rules.characters.packages import PACKAGE_GRANTS_RULE, granted_stunts
+from fatekit.rules.characters.packages import (
+    PACKAGE_COST_RULE,
+    PACKAGE_GRANTS_RULE,
+    BoughtPackage,
+    Packages,
+    granted_aspects,
+    granted_stunts,
+    package_cost,
+    package_problems,
+    packages_cost,
+)
 from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, AdvancementStyle, Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
-from fatekit.rules.core.citations import CONDENSED, ODE, rule
+from fatekit.rules.core.citations import CONDENSED, CORE_BOOK, ODE, rule
 from fatekit.rules.core.clock import Clock, Moment
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import format_rating
@@ -38,13 +57,17 @@ __all__ = [
     "CLEAR_RECOVERING_RULE",
     "GM_POWER_UP_RULE",
     "MILESTONE_RULE",
+    "PACKAGE_BUY_RULE",
+    "PACKAGE_SWAP_RULE",
     "Breakthrough",
+    "BuyPackage",
     "BuyStunt",
     "ChangePlan",
     "MilestoneChoice",
     "ReplaceSkill",
     "RewriteAspect",
     "RewriteStunt",
+    "SwapPackage",
     "SwapSkills",
     "apply_breakthrough",
     "apply_milestone",
@@ -52,7 +75,9 @@ __all__ = [
     "breakthrough_moment",
     "check_milestone",
     "commit_plan",
+    "fitting_change",
     "milestone_as_recorded",
+    "milestone_refresh",
     "planned_change",
     "raise_skills",
     "raised_skills",
@@ -96,6 +121,21 @@ BANKED_RULE = rule(
     "Skill steps may be saved and spent together, so that raising several skills at once keeps "
     "the column rule",
 )
+PACKAGE_BUY_RULE = rule(
+    "advancement.package-buy",
+    CORE_BOOK,
+    "The Long Game > Defining Milestones > Minor Milestones; Major Milestones",
+    "A package (a Venture City power is built of stunts) is bought at a milestone as a new stunt "
+    "is: paid as at creation, spending at most one stunt's refresh (two at a major milestone, "
+    "whose new point of refresh may buy a stunt at once), never below the minimum refresh",
+)
+PACKAGE_SWAP_RULE = rule(
+    "advancement.package-swap",
+    CORE_BOOK,
+    "The Long Game > Defining Milestones > Minor Milestones",
+    "A milestone changes a single stunt for another: a package worth one stunt may be changed for "
+    "another worth the same; no milestone gives a package back for refresh",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +177,24 @@ class RewriteAspect:
     name: str
 
 
-MilestoneChoice = SwapSkills | ReplaceSkill | RewriteStunt | BuyStunt | RewriteAspect
+@dataclass(frozen=True, slots=True)
+class BuyPackage:
+    """Buy one of the rule set's packages (Venture City: a power), with the options on it."""
+
+    package: BoughtPackage
+
+
+@dataclass(frozen=True, slots=True)
+class SwapPackage:
+    """Change the package the sheet bought under the key ``old`` for ``new``."""
+
+    old: str
+    new: BoughtPackage
+
+
+MilestoneChoice = (
+    SwapSkills | ReplaceSkill | RewriteStunt | BuyStunt | RewriteAspect | BuyPackage | SwapPackage
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,19 +240,55 @@ class ChangePlan:
     stunts: list[Stunt]
     refresh: int
     aspect_names: dict[str, str]
+    #: The packages bought after the change (``None``: as they are).
+    packages: list[BoughtPackage] | None = None
 
 
 def planned_change(
-    character: Character, choice: MilestoneChoice, preset: Preset, refresh: int
+    character: Character,
+    choice: MilestoneChoice,
+    preset: Preset,
+    refresh: int,
+    *,
+    stunts_bought: int = 1,
 ) -> ChangePlan:
     """The sheet's values after ``choice``, with ``refresh`` to pay for a stunt (nothing changes
-    yet); raises when the change is not a legal milestone change."""
-    _check_change(character, choice, preset, refresh)
+    yet); raises when the change is not a legal milestone change. ``stunts_bought``: how many
+    stunts' refresh the milestone may spend on a package (see :func:`milestone_refresh`)."""
+    _check_change(character, choice, preset, refresh, stunts_bought)
     return _changed(character, choice, preset, refresh)
 
 
+def fitting_change(
+    character: Character, choice: MilestoneChoice, preset: Preset, *, refresh_added: bool = False
+) -> ChangePlan:
+    """What a milestone change alone would give the sheet, judged as the milestone judges it:
+    the change's rules, then the stress boxes and slots its skills and stunts give (a filled one
+    lost is refused). Nothing changes. ``refresh_added``: the milestone brings a point of
+    refresh (Fate Core's major milestone; the GM's, at a breakthrough)."""
+    refresh = character.refresh + (1 if refresh_added else 0)
+    plan = planned_change(
+        character, choice, preset, refresh, stunts_bought=milestone_refresh(refresh_added)
+    )
+    if plan.skills != character.skills:
+        _not_moded(character, preset)
+    fitted_harm(character, preset, skills=plan.skills, stunts=plan.stunts)
+    return plan
+
+
+def milestone_refresh(major: bool) -> int:
+    """How many stunts' refresh a milestone may spend on a package: one, as on a stunt; two at a
+    major milestone (or a breakthrough the GM adds refresh to), whose new point of refresh may
+    buy a stunt at once."""
+    return 2 if major else 1
+
+
 def _check_change(
-    character: Character, choice: MilestoneChoice, preset: Preset, refresh: int
+    character: Character,
+    choice: MilestoneChoice,
+    preset: Preset,
+    refresh: int,
+    stunts_bought: int = 1,
 ) -> None:
     """Refuse a milestone change the rules do not allow the sheet now."""
     skills = character.skills
@@ -246,6 +339,10 @@ def _check_change(
             )
         if not choice.name.strip():
             raise BadInput("the rewritten aspect needs a name")
+    elif isinstance(choice, BuyPackage):
+        _check_buy(character, choice, preset, refresh, stunts_bought)
+    elif isinstance(choice, SwapPackage):
+        _check_swap(character, choice, preset)
     else:  # pragma: no cover - the union is closed
         raise BadInput(f"not a milestone choice: {choice!r}")
 
@@ -282,7 +379,133 @@ def _changed(
         stunts.append(choice.stunt)
     elif isinstance(choice, RewriteAspect):
         names[choice.aspect_id] = choice.name.strip()
+    elif isinstance(choice, BuyPackage | SwapPackage):
+        bought = _bought_after(character, choice)
+        refresh -= _package_refresh(character, preset, bought)
+        # The stunts the packages granted give way to those they grant now.
+        granted = {s.name for s in granted_stunts(preset.packages, character.packages)}
+        stunts = [s for s in stunts if s.name not in granted]
+        stunts += granted_stunts(preset.packages, bought)
+        return ChangePlan(skills, stunts, refresh, names, bought)
     return ChangePlan(skills, stunts, refresh, names)
+
+
+def _bought_after(character: Character, choice: BuyPackage | SwapPackage) -> list[BoughtPackage]:
+    """The packages a sheet holds after buying or changing one (a changed one keeps its
+    place)."""
+    if isinstance(choice, BuyPackage):
+        return [*character.packages, choice.package]
+    return [choice.new if p.key == choice.old else p for p in character.packages]
+
+
+def _package_refresh(character: Character, preset: Preset, bought: list[BoughtPackage]) -> int:
+    """The refresh a sheet spends more (or less) when it holds ``bought`` instead of its
+    packages: they are paid as at creation, its own stunts beside them."""
+    own = len(own_stunts(character, preset))
+    after = stunt_refresh_cost(preset, own, packages_cost(preset.packages, bought))
+    return after - sheet_refresh_cost(character, preset)
+
+
+def _spec(preset: Preset) -> Packages:
+    if preset.packages is None:
+        raise BadInput(f"{preset.name} has no packages to buy", code="no_packages")
+    return preset.packages
+
+
+def _package_fits(
+    character: Character, preset: Preset, new: BoughtPackage, bought: list[BoughtPackage]
+) -> None:
+    """Refuse a package bought at a milestone that the rule set would refuse on a sheet made
+    with it: unknown keys, the rule set's limits, options outside it, groups over or under."""
+    spec = _spec(preset)
+    # The sheet's packages with the new one (limits, twice), and the new one whole (its
+    # drawback and collateral damage effect): checked with the stunts and aspects they grant.
+    problems = package_problems(
+        spec,
+        bought,
+        granted_stunts(spec, bought),
+        granted_aspects(spec, bought),
+        as_you_play=True,
+    )
+    problems += [
+        p
+        for p in package_problems(
+            spec, [new], granted_stunts(spec, [new]), granted_aspects(spec, [new])
+        )
+        if p.code != "packages_under"
+    ]
+    for problem in problems:
+        named = {k: str(v) for k, v in problem.args}
+        if problem.code == "package_unknown":
+            raise BadInput(problem.detail, code="package_unknown", package=named["package"])
+        if problem.code == "package_option_unknown":
+            raise BadInput(
+                problem.detail,
+                code="package_option_unknown",
+                package=named["package"],
+                option=named["option"],
+            )
+    if problems:
+        refuse(problems[0].detail, problems[0].rule)
+    # A stunt the sheet holds already, its own or another package's, is not granted twice.
+    others = [p for p in bought if p is not new]
+    held = {s.name for s in [*own_stunts(character, preset), *granted_stunts(spec, others)]}
+    for stunt in granted_stunts(spec, [new]):
+        if stunt.name in held:
+            raise BadInput(
+                f"the sheet already has a stunt called {stunt.name!r}",
+                code="package_stunt_held",
+                name=stunt.name,
+            )
+
+
+def _package_name(spec: Packages, key: str) -> str:
+    found = spec.package(key)
+    return found.name if found is not None else key
+
+
+def _check_buy(
+    character: Character, choice: BuyPackage, preset: Preset, refresh: int, stunts_bought: int
+) -> None:
+    """A package bought at a milestone: what the rule set takes on a sheet, paid as at
+    creation, with no more refresh than the milestone spends and never below the minimum."""
+    bought = _bought_after(character, choice)
+    _package_fits(character, preset, choice.package, bought)
+    name = _package_name(_spec(preset), choice.package.key)
+    spent = _package_refresh(character, preset, bought)
+    most = stunts_bought * preset.stunt_cost
+    if spent > most:
+        refuse(
+            f"{name} costs {spent} refresh; a milestone spends at most {most} on it",
+            PACKAGE_BUY_RULE,
+        )
+    if refresh - spent < preset.min_refresh:
+        refuse(
+            f"buying {name} costs {spent} refresh and would leave {refresh - spent}; at least "
+            f"{preset.min_refresh} must remain",
+            PACKAGE_COST_RULE,
+        )
+
+
+def _check_swap(character: Character, choice: SwapPackage, preset: Preset) -> None:
+    """A package changed for another at a milestone: a single stunt's worth for the same."""
+    spec = _spec(preset)
+    old = next((p for p in character.packages if p.key == choice.old), None)
+    if old is None:
+        raise BadInput(
+            f"{character.name} has not bought {_package_name(spec, choice.old)}",
+            code="package_not_bought",
+            package=_package_name(spec, choice.old),
+        )
+    _package_fits(character, preset, choice.new, _bought_after(character, choice))
+    was, now = package_cost(spec, old), package_cost(spec, choice.new)
+    if was > 1 or now != was:
+        refuse(
+            f"{_package_name(spec, old.key)} is worth {was} stunts and "
+            f"{_package_name(spec, choice.new.key)} {now}: a milestone changes one stunt's worth "
+            "for the same",
+            PACKAGE_SWAP_RULE,
+        )
 
 
 def _set(skills: dict[str, int], key: str, rating: int) -> None:
@@ -345,6 +568,25 @@ def commit_plan(
             aspect.name = plan.aspect_names[aspect.id]
     character.stress = stress
     character.consequences = slots
+    if plan.packages is not None:
+        _regrant(character, preset, plan.packages)
+
+
+def _regrant(character: Character, preset: Preset, bought: list[BoughtPackage]) -> None:
+    """Write ``bought`` on the sheet: the aspects a package no longer grants leave it, those
+    granted anew join it (their stunts are the plan's)."""
+    wanted = Counter(granted_aspects(preset.packages, bought))
+    granted = {a.id for a in package_aspects(character)}
+    kept = []
+    for aspect in character.aspects:
+        if aspect.id in granted:
+            if wanted[aspect.name] <= 0:
+                continue
+            wanted[aspect.name] -= 1
+        kept.append(aspect)
+    character.aspects = kept
+    character.packages = list(bought)
+    grant_packages(character, preset)
 
 
 def _not_moded(character: Character, preset: Preset) -> None:
@@ -431,7 +673,13 @@ def apply_breakthrough(
     steps = 1 + (1 if breakthrough.gm_skill_step else 0)
     refresh = character.refresh + (1 if breakthrough.gm_refresh else 0)
     if breakthrough.milestone is not None:
-        plan = planned_change(character, breakthrough.milestone, chosen, refresh)
+        plan = planned_change(
+            character,
+            breakthrough.milestone,
+            chosen,
+            refresh,
+            stunts_bought=milestone_refresh(breakthrough.gm_refresh),
+        )
     else:
         plan = ChangePlan(dict(character.skills), list(character.stunts), refresh, {})
     if breakthrough.high_concept is not None:

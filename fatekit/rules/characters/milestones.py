@@ -35,6 +35,7 @@ from fatekit.rules.characters.advancement import (
     MilestoneChoice,
     ReplaceSkill,
     commit_plan,
+    milestone_refresh,
     planned_change,
     raised_skills,
 )
@@ -179,7 +180,7 @@ def spend_milestone(
     major = level is Milestone.MAJOR
     grows = level is not Milestone.MINOR  # significant and major give a skill point
     refresh = character.refresh + (1 if major else 0)
-    plan = _plan(character, spending.change, preset, refresh)
+    plan = _plan(character, spending.change, preset, refresh, major=major)
     if spending.high_concept is not None:
         if not major:
             refuse("only a major milestone renames the high concept", MAJOR_RULE)
@@ -227,7 +228,12 @@ def check_banked_raise(
 
 
 def _plan(
-    character: Character, change: MilestoneChoice | None, preset: Preset, refresh: int
+    character: Character,
+    change: MilestoneChoice | None,
+    preset: Preset,
+    refresh: int,
+    *,
+    major: bool,
 ) -> ChangePlan:
     if change is None:
         return ChangePlan(dict(character.skills), list(character.stunts), refresh, {})
@@ -236,7 +242,9 @@ def _plan(
             "Fate Accelerated's minor milestone swaps two approaches; it never trades one away",
             MILESTONE_RULE,
         )
-    return planned_change(character, change, preset, refresh)
+    return planned_change(
+        character, change, preset, refresh, stunts_bought=milestone_refresh(major)
+    )
 
 
 def _raised(

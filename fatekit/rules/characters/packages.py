@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from fatekit.rules.aspects.stunts import ExtraStress, SkillBonus, Stunt
 from fatekit.rules.characters.problems import Problem
@@ -179,6 +179,10 @@ class Packages:
     least: int = 0
     most: int = 1
     names: tuple[tuple[str, str], ...] = ()
+    # Each package, option and group by key: a milestone's offers look them up many times.
+    _by_key: dict[str, dict[str, PackageDef | PackageOption | PackageGroup]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if not self.label.strip():
@@ -197,6 +201,12 @@ class Packages:
             twice = sorted({k for k in keys if keys.count(k) > 1})
             if twice:
                 raise BadInput(f"the {what} key {twice[0]!r} is listed twice")
+        by_key: dict[str, dict[str, PackageDef | PackageOption | PackageGroup]] = {
+            "package": {p.key: p for p in self.packages},
+            "option": {o.key: o for o in self.options},
+            "group": {g.key: g for g in self.groups},
+        }
+        object.__setattr__(self, "_by_key", by_key)
 
     def on_skills(self, keys: set[str]) -> Packages:
         """These packages at a table whose list is ``keys``: a granted stunt that names a skill
@@ -212,13 +222,16 @@ class Packages:
         )
 
     def package(self, key: str) -> PackageDef | None:
-        return next((p for p in self.packages if p.key == key), None)
+        found = self._by_key["package"].get(key)
+        return found if isinstance(found, PackageDef) else None
 
     def option(self, key: str) -> PackageOption | None:
-        return next((o for o in self.options if o.key == key), None)
+        found = self._by_key["option"].get(key)
+        return found if isinstance(found, PackageOption) else None
 
     def group(self, key: str) -> PackageGroup | None:
-        return next((g for g in self.groups if g.key == key), None)
+        found = self._by_key["group"].get(key)
+        return found if isinstance(found, PackageGroup) else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import product
 from typing import Literal
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict, stunt_dict
@@ -25,22 +26,25 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.advancement import (
     MILESTONE_RULE,
+    BuyPackage,
     BuyStunt,
     MilestoneChoice,
     ReplaceSkill,
     RewriteAspect,
     RewriteStunt,
+    SwapPackage,
     SwapSkills,
     apply_breakthrough,
     apply_milestone,
     breakthrough_as_recorded,
     breakthrough_moment,
+    fitting_change,
     milestone_as_recorded,
     raise_skills,
     skills_raised_as_recorded,
 )
 from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
-from fatekit.rules.characters.character import Character, fitted_harm
+from fatekit.rules.characters.character import Character, fitted_harm, package_aspects
 from fatekit.rules.characters.milestones import (
     MilestoneSpending,
     check_banked_raise,
@@ -49,10 +53,16 @@ from fatekit.rules.characters.milestones import (
     spend_milestone,
 )
 from fatekit.rules.characters.modes import ModeShape
+from fatekit.rules.characters.packages import (
+    PACKAGE_ASPECT_PREFIX,
+    BoughtPackage,
+    PackageDef,
+    Packages,
+)
 from fatekit.rules.characters.preset import AdvancementStyle
 from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.clock import Moment
-from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
@@ -68,7 +78,8 @@ from fatekit.table.deciding import (
     require_control,
     require_gm,
 )
-from fatekit.table.facts import assign_facts, facts_of, records_sheet
+from fatekit.table.fact_records import PackageFact
+from fatekit.table.facts import assign_facts, facts_of, package_facts, records_sheet
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.regions import Region, moves
 from fatekit.table.seats import Seat
@@ -86,6 +97,7 @@ __all__ = [
     "MilestoneChange",
     "MilestoneSpent",
     "MilestoneTaken",
+    "PackageChange",
     "RaiseSkills",
     "SkillsRaised",
     "SpendMilestone",
@@ -94,6 +106,7 @@ __all__ = [
     "check_gm_powers",
     "check_milestone_open",
     "check_sheet_still",
+    "package_offers",
 ]
 
 # -- commands ----------------------------------------------------------------------------------
@@ -107,6 +120,8 @@ class ChangeKind(StrEnum):
     REWRITE_STUNT = "rewrite_stunt"  # old (the stunt's name), stunt
     BUY_STUNT = "buy_stunt"  # stunt
     REWRITE_ASPECT = "rewrite_aspect"  # aspect_id, name
+    BUY_PACKAGE = "buy_package"  # package (its key), options
+    SWAP_PACKAGE = "swap_package"  # old (the key of the package bought), package, options
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -114,6 +129,8 @@ class MilestoneChange:
     """One milestone change, with the fields its ``kind`` needs (see :class:`ChangeKind`).
 
     ``stunt`` is a stunt as JSON text, written as in a character file's ``stunts`` list.
+    ``package`` is the key of a rule set's package and ``options`` the options bought on it,
+    one entry a purchase (added with issue 41's packages: older changes name none).
     """
 
     kind: ChangeKind
@@ -124,6 +141,8 @@ class MilestoneChange:
     stunt: StuntText | None = None
     aspect_id: str | None = None
     name: str | None = None
+    package: str | None = None
+    options: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -329,6 +348,73 @@ def advance_offers(state: TableState, seat: Seat, character: Character) -> list[
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class PackageChange:
+    """A package a PC may buy (``replaces`` ``None``) or take in the place of one it bought,
+    with the options a package must take chosen (``options``), at the milestone it has open,
+    and the refresh that costs (``refresh``; the major milestone's new point not counted)."""
+
+    key: str
+    options: tuple[str, ...]
+    refresh: int
+    replaces: str | None = None
+
+
+#: The most ways of taking one package offered (the product of its groups' required options).
+MAX_PACKAGE_PICKS = 36
+
+
+def package_offers(
+    state: TableState, character: Character, offers: Sequence[str]
+) -> list[PackageChange]:
+    """The packages ``character`` may buy or change one for at its open milestone, spent by the
+    move ``offers`` holds (its deciders' checks already made): each way of taking a package
+    that the rules accept, judged by the very function the milestone's judge runs
+    (:func:`~fatekit.rules.characters.advancement.fitting_change`). A way is one option from
+    each group a package must take from (Venture City: a drawback, a collateral damage
+    effect); an option bought on top is the sheet editor's, not offered here. With
+    ``Breakthrough`` it is offered as spent without the GM's power-up."""
+    preset = state.game.ruleset.preset
+    spec = preset.packages
+    if spec is None or not {"Milestone", "Breakthrough", "SpendMilestone"} & set(offers):
+        return []
+    added = "SpendMilestone" in offers and state.milestones.get(character.id) is MilestoneKind.MAJOR
+    found: list[PackageChange] = []
+    for package in spec.packages:
+        for options in _picks(spec, package):
+            new = BoughtPackage(package.key, options)
+            tried: list[MilestoneChoice] = [BuyPackage(new)]
+            tried += [SwapPackage(old.key, new) for old in character.packages]
+            for choice in tried:
+                try:
+                    plan = fitting_change(character, choice, preset, refresh_added=added)
+                except FateError:
+                    continue
+                found.append(
+                    PackageChange(
+                        key=package.key,
+                        options=options,
+                        refresh=character.refresh + (1 if added else 0) - plan.refresh,
+                        replaces=choice.old if isinstance(choice, SwapPackage) else None,
+                    )
+                )
+    return found
+
+
+def _picks(spec: Packages, package: PackageDef) -> list[tuple[str, ...]]:
+    """Each way of taking ``package`` with one option from each group it must take from."""
+    groups = [
+        [
+            o.key
+            for o in spec.options
+            if o.group == g.key and (not o.within or package.key in o.within)
+        ]
+        for g in spec.groups
+        if g.least > 0
+    ]
+    return [tuple(p) for p in product(*groups)][:MAX_PACKAGE_PICKS]
+
+
 @decides(RaiseSkills)
 def _raise_skills(context: Context, command: RaiseSkills) -> list[Event]:
     check_advancer(context.state, context.seat, command.character_id)
@@ -419,7 +505,7 @@ def _spend_milestone(context: Context, command: SpendMilestone) -> list[Event]:
             MilestoneSpent,
             command,
             level=level,
-            sheet=_sheet_after(after, spending.recovery_names),
+            sheet=_sheet_after(state, after, spending.recovery_names),
             cleared=tuple(sorted(spending.clear)),
             settled=tuple(
                 SettledExtreme(
@@ -434,7 +520,7 @@ def _spend_milestone(context: Context, command: SpendMilestone) -> list[Event]:
     ]
 
 
-def _sheet_after(character: Character, renamed: Mapping[str, str]) -> SheetFact:
+def _sheet_after(state: TableState, character: Character, renamed: Mapping[str, str]) -> SheetFact:
     """The sheet a milestone left, as its event records it."""
     return SheetFact(
         character=character.id,
@@ -450,6 +536,7 @@ def _sheet_after(character: Character, renamed: Mapping[str, str]) -> SheetFact:
         banked=character.skill_steps_banked,
         earned=character.skill_steps_earned,
         awarded=character.refresh_awarded,
+        packages=package_facts(state, character),
     )
 
 
@@ -508,6 +595,25 @@ def _write_parts(
     character.skill_steps_banked = sheet.banked
     character.skill_steps_earned = sheet.earned
     character.refresh_awarded = sheet.awarded
+    if sheet.packages is not None:
+        _write_packages(character, sheet.packages, names)
+
+
+def _write_packages(
+    character: Character, packages: tuple[PackageFact, ...], names: Mapping[str, str]
+) -> None:
+    """The packages a sheet holds as recorded, with the aspects they granted: those of the
+    recorded aspects in the packages' place (a drawback bought, or given up with its power)."""
+    character.packages = [BoughtPackage(p.key, p.options) for p in packages]
+    granted = {a.id for a in package_aspects(character)}
+    prefix = f"{character.id}/{PACKAGE_ASPECT_PREFIX}/"
+    character.aspects = [a for a in character.aspects if a.id not in granted or a.id in names]
+    held = {a.id for a in character.aspects}
+    for aspect_id, name in names.items():
+        if aspect_id.startswith(prefix) and aspect_id not in held:
+            character.aspects.append(
+                Aspect(aspect_id, name, AspectKind.CHARACTER, owner=character.id)
+            )
 
 
 def _advanced(state: TableState, event: Event) -> None:
@@ -680,14 +786,33 @@ def milestone_choice(character: Character, change: MilestoneChange) -> Milestone
         ChangeKind.REWRITE_STUNT: ("old", "stunt"),
         ChangeKind.BUY_STUNT: ("stunt",),
         ChangeKind.REWRITE_ASPECT: ("aspect_id", "name"),
+        ChangeKind.BUY_PACKAGE: ("package", "options"),
+        ChangeKind.SWAP_PACKAGE: ("old", "package", "options"),
     }[change.kind]
     given = {
         name: getattr(change, name)
-        for name in ("first", "second", "old", "new", "stunt", "aspect_id", "name")
+        for name in (
+            "first",
+            "second",
+            "old",
+            "new",
+            "stunt",
+            "aspect_id",
+            "name",
+            "package",
+            "options",
+        )
         if getattr(change, name) is not None
     }
+    # A package's options may be left out (none bought on it).
+    if change.kind in (ChangeKind.BUY_PACKAGE, ChangeKind.SWAP_PACKAGE):
+        given.setdefault("options", ())
     if set(given) != set(needs):
         raise BadInput(f"a {change.kind.value} change takes {' and '.join(needs)}, and only those")
+    if change.kind is ChangeKind.BUY_PACKAGE:
+        return BuyPackage(BoughtPackage(given["package"], tuple(given["options"])))
+    if change.kind is ChangeKind.SWAP_PACKAGE:
+        return SwapPackage(given["old"], BoughtPackage(given["package"], tuple(given["options"])))
     if change.kind is ChangeKind.SWAP_SKILLS:
         return SwapSkills(given["first"], given["second"])
     if change.kind is ChangeKind.REPLACE_SKILL:

@@ -65,7 +65,7 @@ from fatekit.table.parts import (
     UnsetType,
     to_builtins,
 )
-from fatekit.table.play.advancement import advance_offers, check_gm_powers
+from fatekit.table.play.advancement import advance_offers, check_gm_powers, package_offers
 from fatekit.table.play.conditions import (
     ConditionPart,
     SheetConditionPart,
@@ -1116,6 +1116,18 @@ class ModePart(Part, kw_only=True):
     skills: list[str]
 
 
+class PackageOfferPart(Part, kw_only=True):
+    """A package (Venture City's power) the seat may buy for a PC at its open milestone, or take
+    in the place of one it bought (``replaces``: that one's key), with the options it must take
+    (``options``: one from each such group, a drawback and a collateral damage effect) and the
+    refresh that costs (``refresh``). The milestone's change sends exactly these."""
+
+    key: str
+    options: list[str]
+    refresh: int
+    replaces: str | None = None
+
+
 class CharacterPart(Part, kw_only=True):
     """A character the seat may know of. ``revealed``: its whole ``sheet`` (with ``healing``,
     one entry a consequence slot); otherwise only its ``name``, ``kind``, the aspects the seat
@@ -1136,6 +1148,9 @@ class CharacterPart(Part, kw_only=True):
     # Set (true) where the seat may add the GM's power-up (refresh, a skill step) to the
     # breakthrough it is offered to spend (Breakthrough's check of gm_refresh, gm_skill_step).
     gm_powers: bool | UnsetType = UNSET
+    # With the whole sheet, where the PC's open milestone may buy or change a package: each
+    # way the milestone's change takes one (unset where none).
+    package_offers: list[PackageOfferPart] | UnsetType = UNSET
     owner: str | None
     sheet: SheetPart | UnsetType = UNSET
     # With the whole sheet, in a rule set with modes: the modes taken, highest first, each with
@@ -1320,6 +1335,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             aspect_offers_by=_aspect_offers_by(viewer, on_sheet),
             usable_stunts=_usable_stunts(viewer, character),
             gm_powers=_gm_powers(viewer, offers),
+            package_offers=_package_offers(viewer, character, offers),
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
             modes=_modes(viewer, character),
@@ -1383,6 +1399,18 @@ def _counted_worth(viewer: Viewer, character: Character) -> dict[str, int] | Uns
     if counted is None or not counts_aspects(counted, character):
         return UNSET
     return dict(counted_parts(counted, character, [a.id for a in character.aspects]))
+
+
+def _package_offers(
+    viewer: Viewer, character: Character, offers: list[CharacterMove]
+) -> list[PackageOfferPart] | UnsetType:
+    found = package_offers(viewer.state, character, offers)
+    if not found:
+        return UNSET
+    return [
+        PackageOfferPart(key=p.key, options=list(p.options), refresh=p.refresh, replaces=p.replaces)
+        for p in found
+    ]
 
 
 def _gm_powers(viewer: Viewer, offers: list[CharacterMove]) -> bool | UnsetType:

@@ -5,9 +5,10 @@ import { button, field, h } from "./lib/dom.js";
 import { select, skillOptions } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, seatView } from "./store.js";
-import { aspectName } from "./view.js";
+import { aspectName, packageName } from "./view.js";
 
 /** @typedef {import("../../../docs/page").ConsequencePart} ConsequencePart */
+/** @typedef {import("../../../docs/page").PackageOfferPart} PackageOfferPart */
 /** A consequence slot that holds one (its aspect).
  * @typedef {ConsequencePart & {aspect: import("../../../docs/page").SheetAspectPart}} Taken */
 /** A consequence's row in a milestone's form: its tick, and its new name where it takes one.
@@ -32,13 +33,20 @@ function moded() {
 function changeFields(pc, { none, trade = true }) {
   const c = seatView().characters.find((x) => x.id === pc);
   const sheet = c && c.sheet;
+  // A rule set's packages (Venture City's powers): each way the milestone takes one, bought or
+  // in the place of one bought, as the table offers it for this PC.
+  const ways = /** @type {PackageOfferPart[]} */ ((c && c.package_offers) || []);
+  const label = packageName("label");
   const change = select(`milestone-kind-${pc}`, [
     ...(none ? [["", t("milestone.change.none")]] : []),
     ...CHANGES.filter((k) => (trade || k !== "replace_skill") && !(moded() && SKILL_CHANGES.includes(k))).map((k) => [
       k,
       t(`milestone.change.${k}`),
     ]),
+    ...(ways.some((w) => !w.replaces) ? [["buy_package", t("milestone.change.buy_package", { label })]] : []),
+    ...(ways.some((w) => w.replaces) ? [["swap_package", t("milestone.change.swap_package", { label })]] : []),
   ]);
+  const pack = packageFields(pc, ways, change);
   // Two skills: swapped, or the Average one traded for a new one. They start on two different
   // skills: a swap of a skill with itself is no change, and the engine refuses it.
   const skills = skillOptions();
@@ -80,6 +88,7 @@ function changeFields(pc, { none, trade = true }) {
   const text = h("input", { id: `milestone-text-${pc}`, autocomplete: "off" });
   const aspectBox = h("div", {}, field(t("milestone.aspect"), aspect), field(t("milestone.new_name"), text));
   const update = () => {
+    pack.update();
     skillsBox.hidden = !["swap_skills", "replace_skill"].includes(change.value);
     stuntBox.hidden = !["rewrite_stunt", "buy_stunt"].includes(change.value);
     oldStuntBox.hidden = change.value !== "rewrite_stunt";
@@ -105,11 +114,85 @@ function changeFields(pc, { none, trade = true }) {
         return { kind: "buy_stunt", stunt: stunt() };
       case "rewrite_aspect":
         return { kind: "rewrite_aspect", aspect_id: aspect.value, name: text.value.trim() };
+      case "buy_package":
+      case "swap_package":
+        return pack.choice();
       default:
         return null;
     }
   };
-  return { nodes: [field(t("milestone.change"), change), skillsBox, stuntBox, aspectBox], choice };
+  return { nodes: [field(t("milestone.change"), change), skillsBox, stuntBox, aspectBox, pack.box], choice };
+}
+
+/** A package bought or changed at a milestone: the one it replaces (a change), the package, and
+ * the way it is taken (the options it must take, with the refresh that costs), each from the
+ * ways the table offers (`ways`), so what is sent is one the engine takes.
+ * @param {string} pc @param {PackageOfferPart[]} ways @param {HTMLSelectElement} change */
+function packageFields(pc, ways, change) {
+  const old = select(
+    `milestone-package-old-${pc}`,
+    [...new Set(ways.map((w) => w.replaces).filter(Boolean))].map((k) => [
+      /** @type {string} */ (k),
+      packageName("packages", /** @type {string} */ (k)),
+      true,
+    ]),
+  );
+  const key = select(`milestone-package-${pc}`, []);
+  const way = select(`milestone-package-with-${pc}`, []);
+  const oldBox = field(t("milestone.package_old"), old);
+  const box = h(
+    "div",
+    {},
+    h("p", { class: "hint", id: `milestone-package-hint-${pc}` }, t("milestone.package_hint")),
+    oldBox,
+    field(packageName("label"), key),
+    field(t("milestone.package_with"), way),
+  );
+  const swap = () => change.value === "swap_package";
+  // The ways open to the change chosen (and the package replaced); then to the package chosen.
+  const open = () => ways.filter((w) => (swap() ? w.replaces === old.value : !w.replaces));
+  /** @param {HTMLSelectElement} el @param {[string, string][]} options */
+  const refill = (el, options) => {
+    const kept = el.value;
+    el.replaceChildren(...options.map(([value, text]) => h("option", { value, "data-free": "" }, text)));
+    if (options.some(([value]) => value === kept)) el.value = kept;
+  };
+  const fillWays = () =>
+    refill(
+      way,
+      ways
+        .map((w, i) => /** @type {[PackageOfferPart, number]} */ ([w, i]))
+        .filter(([w]) => open().includes(w) && w.key === key.value)
+        .map(([w, i]) => [
+          String(i),
+          t("milestone.package_cost", {
+            what: w.options.map((o) => packageName("options", o)).join(" · "),
+            n: w.refresh,
+          }),
+        ]),
+    );
+  const fillKeys = () => {
+    refill(
+      key,
+      [...new Set(open().map((w) => w.key))].map((k) => [k, packageName("packages", k)]),
+    );
+    fillWays();
+  };
+  old.addEventListener("change", fillKeys);
+  key.addEventListener("change", fillWays);
+  const update = () => {
+    box.hidden = !["buy_package", "swap_package"].includes(change.value);
+    oldBox.hidden = !swap();
+    fillKeys();
+  };
+  const choice = () => {
+    const w = ways[Number(way.value)];
+    if (!w) return null;
+    return swap()
+      ? { kind: "swap_package", old: w.replaces, package: w.key, options: w.options }
+      : { kind: "buy_package", package: w.key, options: w.options };
+  };
+  return { box, update, choice };
 }
 
 /** Spending a milestone or a breakthrough on a PC (Fate Condensed; Fate Core's and Fate
