@@ -1,0 +1,242 @@
+"""A short session of each published game fatekit plays, through Discord (issue 41, "Done when"):
+the GM and the players each in another language, the table made with the game's rule set, the
+characters attached as files to ``/character`` (the game's sample PCs and NPCs), a scene with a
+compel, an overcome, a create-advantage whose free invoke is spent on a roll, and a conflict in
+which the game's own mechanic decides something: War of Ashes' weight turning a die, The Three
+Rocketeers' aspects counted in place of a skill, Venture City's powers (a granted stunt's bonus and
+their cost on the sheet), Atomic Robo's modes (a rating the modes give) and the Fate System
+Toolkit's conditions (one marked against a hit from ``/hit``'s buttons, cleared as its kind says).
+
+Dice are given on every roll, so each session is the same every time. What each post and private
+answer says is read back in its reader's language from the catalogs (``words``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from fatekit.discord.words import words
+from fatekit.formats import dumps_character
+from fatekit.rules import new_character
+from fatekit.rules.aspects.aspects import AspectKind
+
+from .harness import CHANNEL, Member, Play, Reply
+from .standin import StandIn
+from .test_session import attachment
+
+JSON = dict[str, Any]
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def sample(path: str) -> str:
+    return (DOCS / path).read_text(encoding="utf-8")
+
+
+@dataclass
+class Table:
+    """One game's table, with its Discord members and their seats' links."""
+
+    discord: StandIn
+    play: Play
+    table: str
+    gm_link: str
+    members: dict[str, Member]
+    said: dict[str, Any] = field(default_factory=dict)
+
+    async def posted(self) -> str:
+        """The channel's newest post, once the relay has posted everything."""
+        await self.play.settled(self.table)
+        return self.discord.channel(CHANNEL)[-1].content
+
+    async def view(self, seat_link: str | None = None) -> JSON:
+        async with httpx.AsyncClient(base_url=self.play.base) as http:
+            answer = await http.get(
+                f"/tables/{self.table}/state",
+                headers={"X-Fatekit-Link": seat_link or self.gm_link},
+            )
+        return dict(answer.json())
+
+    async def settle(self, member: Member, *, name: str | None = None) -> None:
+        """Settle the roll in play from the channel's buttons, with its first option (naming the
+        aspect it creates when a form asks)."""
+        await self.play.settled(self.table)
+        post = self.discord.channel(CHANNEL)[-1]
+        menu = await member.press(post, next(c for c in post.buttons() if c.startswith("settle:")))
+        options = [cid for cid in menu.message.buttons() if cid.startswith("set:")]
+        if not options:
+            return
+        chosen = await member.press(menu.message, options[0])
+        if chosen.kind == "modal":
+            fields = {c["custom_id"]: name or "Boost" for c in chosen.message.inputs()}
+            await member.submit(chosen, **fields)
+
+
+@asynccontextmanager
+async def table_of(
+    tmp: Path, body: JSON, people: dict[str, tuple[str, str]]
+) -> AsyncIterator[Table]:
+    """A table made as the start page makes it (``body``), bound to the channel by the GM and
+    joined by each player: ``people`` maps a seat's name to a Discord user id and locale
+    ("GM" first)."""
+    async with (
+        StandIn() as discord,
+        Play(tmp / "t.db", discord, endpoint=False).running() as play,
+        httpx.AsyncClient(base_url=play.base) as http,
+    ):
+        made = (await http.post("/tables", json=body)).json()
+        table, gm_link = made["table_id"], made["link"]
+        members: dict[str, Member] = {}
+        for name, (user, locale) in people.items():
+            members[name] = Member(discord, user, name, locale)
+            if name == "GM":
+                await members[name].submit(await members[name].use("bind"), link=gm_link)
+                continue
+            seat = await http.post(
+                f"/tables/{table}/seats",
+                json={"name": name, "role": "player"},
+                headers={"X-Fatekit-Link": gm_link},
+            )
+            joined = await members[name].submit(
+                await members[name].use("join"), link=seat.json()["link"]
+            )
+            assert joined.ephemeral, joined.content
+        yield Table(discord, play, table, gm_link, members)
+
+
+async def attach(t: Table, who: str, name: str, text: str) -> Reply:
+    """``who`` attaches a character file to ``/character``; the table must take it."""
+    key, resolved = attachment(t.discord, name, text)
+    reply = await t.members[who].use("character", file=key, resolved=resolved)
+    assert reply.ephemeral, reply.content
+    return reply
+
+
+async def scene_basics(
+    t: Table,
+    player: str,
+    pc: str,
+    trouble: str,
+    rolled: JSON,
+    created: str,
+) -> None:
+    """The scene's moves every game has: the GM compels the PC's trouble and the player
+    accepts; an overcome and a create-advantage rolled with ``rolled`` (the game's way of
+    naming what is rolled); a roll on which the free invoke the advantage gave is spent.
+    What each said lands in ``t.said``."""
+    gm, member = t.members["GM"], t.members[player]
+    points = await fate_points(t, pc)
+    await gm.use("compel", target=pc, aspect=trouble, complication="Trouble finds them")
+    await t.play.settled(t.table)
+    offer = t.discord.channel(CHANNEL)[-1]
+    t.said["compel"] = offer.content
+    await member.press(offer, next(c for c in offer.buttons() if c.startswith("cmp:accept:")))
+    assert await fate_points(t, pc) == points + 1
+    overcome = await member.use("overcome", difficulty=1, dice="+000", **rolled)
+    assert overcome.ephemeral, overcome.content
+    t.said["overcome"] = await t.posted()
+    await t.settle(member)
+    advantage = await member.use("advantage", difficulty=1, dice="++00", **rolled)
+    assert advantage.ephemeral, advantage.content
+    t.said["advantage"] = await t.posted()
+    await t.settle(member, name=created)
+    found = await member.suggest("invoke", "aspect", aspect=created[:6])
+    assert len(found) == 1, found
+    t.said["free_invoke_choice"] = found[0]["name"]
+    await member.use("overcome", difficulty=4, dice="0000", **rolled)
+    await t.posted()
+    await member.use("invoke", aspect=found[0]["value"], free=True)
+    t.said["invoked"] = await t.posted()
+    t.said["invoked_roll"] = (await t.view())["roll"]
+    await t.settle(member)
+
+
+async def fate_points(t: Table, pc: str) -> int:
+    found = next(c for c in (await t.view())["characters"] if c["id"] == pc)
+    return int(found["sheet"]["fate_points"])
+
+
+def woa_pc(key: str, name: str, concept: str) -> str:
+    """A War of Ashes PC on Fate Accelerated's approaches (the SRD gives no sheet of its own)."""
+    return dumps_character(
+        new_character(
+            "woa",
+            key,
+            name,
+            high_concept=concept,
+            trouble="Too Proud to Run",
+            aspects=[
+                (AspectKind.CHARACTER, "Sworn to the Elkaran Temple"),
+                (AspectKind.CHARACTER, "Knows Every Alley of Kal-Tarish"),
+                (AspectKind.CHARACTER, "Owes the Harbourmaster"),
+            ],
+            skills={
+                "forceful": 3,
+                "careful": 2,
+                "quick": 2,
+                "clever": 1,
+                "sneaky": 1,
+                "flashy": 0,
+            },
+        )
+    )
+
+
+# -- War of Ashes: weight in a zone turns a die -----------------------------------------------
+
+
+async def _war_of_ashes(tmp: Path) -> JSON:
+    people = {"GM": ("7101", "it"), "Ann": ("7102", "ru"), "Bo": ("7103", "sv-SE")}
+    async with table_of(tmp, {"name": "Agaptus", "preset": "woa"}, people) as t:
+        await attach(t, "Ann", "deliah.json", woa_pc("deliah", "Deliah", "Elkaran Temple Guard"))
+        await attach(t, "Bo", "tarek.json", woa_pc("tarek", "Tarek", "Goblin Smuggler"))
+        await attach(t, "GM", "sailor.json", sample("war-of-ashes/vidaar-sailor.character.json"))
+        gm, ann = t.members["GM"], t.members["Ann"]
+        await gm.use("gm start-session")
+        await gm.use("gm start-scene", name="Gangway", characters="deliah, tarek, vidaar-sailor")
+        await scene_basics(t, "Ann", "deliah", "deliah/trouble/1", {"skill": "forceful"}, "Cornered")
+        t.said["sheet"] = (await ann.use("sheet")).content
+        await gm.use("gm start-conflict", first="deliah")
+        # Two against one on the gangway: Ann's odds and her attack turn one die.
+        t.said["odds"] = (await ann.use("odds", skill="forceful", action="attack", against="vidaar-sailor")).content
+        t.said["skills"] = await ann.suggest("attack", "skill", target="vidaar-sailor", skill="")
+        await ann.use("attack", target="vidaar-sailor", skill="forceful", dice="00-+")
+        t.said["attack"] = await t.posted()
+        t.said["attack_roll"] = (await t.view())["roll"]
+    return t.said
+
+
+@pytest.mark.rule("weight.two-to-one", "weight.each-roll")
+def test_war_of_ashes_in_discord(tmp_path: Path) -> None:
+    said = asyncio.run(_war_of_ashes(tmp_path))
+    it, ru = words("it"), words("ru")
+    # The compel, the overcome, the advantage and the invoke, each posted in the GM's Italian.
+    offered = it(
+        "event.CompelOffered",
+        target="**Deliah**",
+        aspect="*Too Proud to Run*",
+        by=it("gm.pool_owner"),
+    )
+    assert said["compel"].endswith(offered), said["compel"]
+    assert it("action.overcome") in said["overcome"] and "Vigoroso" in said["overcome"]
+    assert it("action.create_advantage") in said["advantage"]
+    # The advantage's free invokes are offered in Ann's Russian, and one is spent on a roll.
+    assert said["free_invoke_choice"] == f"Cornered ({ru('invoke.free_held', n=2)})"
+    assert said["invoked_roll"]["effort"] == 3 + 0 + 2, said["invoked_roll"]
+    # Ann's Russian odds and the channel's Italian post say the weight that turns a die.
+    assert ru("odds.weight_mine", own=2, other=1, n=1) in said["odds"], said["odds"]
+    roll = said["attack_roll"]
+    assert roll["faces"] == "00++" and roll["weight"]["turned"] == 1, roll
+    assert "pesa di più, 2 a 1" in said["attack"], said["attack"]
+    assert "dadi girati su +: 1" in said["attack"], said["attack"]
+    # Her sheet lists approaches (the game's words), with her weight, in Russian.
+    assert said["sheet"].startswith(f"## Deliah · {ru('sheet.weight_is', n=1)}\n"), said["sheet"]
+    assert f"**{ru('sheet.approaches')}**" in said["sheet"]
+    assert any(c["value"] == "forceful" for c in said["skills"])
