@@ -30,6 +30,7 @@ from fatekit.rules.aspects.aspects import AspectKind
 
 from .harness import CHANNEL, Member, Play, Reply
 from .standin import StandIn
+from .test_secret_scene import Queue
 from .test_session import attachment
 
 JSON = dict[str, Any]
@@ -49,6 +50,7 @@ class Table:
     table: str
     gm_link: str
     members: dict[str, Member]
+    dice: list[str]  # the table's own dice (a defence's), in order
     said: dict[str, Any] = field(default_factory=dict)
 
     async def posted(self) -> str:
@@ -86,9 +88,10 @@ async def table_of(
     """A table made as the start page makes it (``body``), bound to the channel by the GM and
     joined by each player: ``people`` maps a seat's name to a Discord user id and locale
     ("GM" first)."""
+    dice: list[str] = []
     async with (
         StandIn() as discord,
-        Play(tmp / "t.db", discord, endpoint=False).running() as play,
+        Play(tmp / "t.db", discord, endpoint=False, dice=Queue(dice)).running() as play,
         httpx.AsyncClient(base_url=play.base) as http,
     ):
         made = (await http.post("/tables", json=body)).json()
@@ -108,7 +111,7 @@ async def table_of(
                 await members[name].use("join"), link=seat.json()["link"]
             )
             assert joined.ephemeral, joined.content
-        yield Table(discord, play, table, gm_link, members)
+        yield Table(discord, play, table, gm_link, members, dice)
 
 
 async def attach(t: Table, who: str, name: str, text: str) -> Reply:
@@ -201,12 +204,17 @@ async def _war_of_ashes(tmp: Path) -> JSON:
         gm, ann = t.members["GM"], t.members["Ann"]
         await gm.use("gm start-session")
         await gm.use("gm start-scene", name="Gangway", characters="deliah, tarek, vidaar-sailor")
-        await scene_basics(t, "Ann", "deliah", "deliah/trouble/1", {"skill": "forceful"}, "Cornered")
+        await scene_basics(
+            t, "Ann", "deliah", "deliah/trouble/1", {"skill": "forceful"}, "Cornered"
+        )
         t.said["sheet"] = (await ann.use("sheet")).content
         await gm.use("gm start-conflict", first="deliah")
         # Two against one on the gangway: Ann's odds and her attack turn one die.
-        t.said["odds"] = (await ann.use("odds", skill="forceful", action="attack", against="vidaar-sailor")).content
+        t.said["odds"] = (
+            await ann.use("odds", skill="forceful", action="attack", against="vidaar-sailor")
+        ).content
         t.said["skills"] = await ann.suggest("attack", "skill", target="vidaar-sailor", skill="")
+        t.dice.append("0+0-")  # the sailor's defence
         await ann.use("attack", target="vidaar-sailor", skill="forceful", dice="00-+")
         t.said["attack"] = await t.posted()
         t.said["attack_roll"] = (await t.view())["roll"]
@@ -240,3 +248,97 @@ def test_war_of_ashes_in_discord(tmp_path: Path) -> None:
     assert said["sheet"].startswith(f"## Deliah · {ru('sheet.weight_is', n=1)}\n"), said["sheet"]
     assert f"**{ru('sheet.approaches')}**" in said["sheet"]
     assert any(c["value"] == "forceful" for c in said["skills"])
+
+
+# -- The Fate System Toolkit's conditions: marked by a hit, cleared as their kind says --------
+
+
+RAIDER = {
+    "format": "fatekit-character",
+    "version": 1,
+    "id": "raider",
+    "name": "Raider Chief",
+    "kind": "major_npc",
+    "preset": "ember-road",
+    "aspects": [
+        {"kind": "high_concept", "name": "Takes Water at Spear-Point"},
+        {"kind": "trouble", "name": "Thirsty for More"},
+    ],
+    "skills": {"forceful": 3, "quick": 2},
+}
+
+
+async def _conditions(tmp: Path) -> JSON:
+    ruleset = json.loads(sample("rulesets/ember-road.ruleset.json"))
+    people = {"GM": ("7201", "sv-SE"), "Ann": ("7202", "it")}
+    async with table_of(tmp, {"name": "Dry well", "ruleset": ruleset}, people) as t:
+        await attach(t, "Ann", "tamsin.json", sample("rulesets/ember-road.character.json"))
+        await attach(t, "GM", "raider.json", json.dumps(RAIDER))
+        gm, ann = t.members["GM"], t.members["Ann"]
+        await gm.use("gm start-session")
+        await gm.use("gm start-scene", name="The dry well", characters="tamsin, raider")
+        await scene_basics(t, "Ann", "tamsin", "tamsin/trouble/1", {"skill": "quick"}, "Dust Cloud")
+        # Fate Accelerated's turn order: Tamsin's Quick +3 before the raider's +2.
+        await gm.use("gm start-conflict")
+        await ann.use("overcome", skill="quick", difficulty=1, dice="0000")
+        await t.settle(ann)
+        await ann.use("turn", next="raider")
+        # The raider's blow: Forceful +3 and ++++ against Tamsin's Quick +3 and ----, 10 shifts.
+        t.dice.append("----")
+        blow = await gm.use(
+            "attack", target="tamsin", skill="forceful", dice="++++", **{"as": "raider"}
+        )
+        assert blow.ephemeral, blow.content
+        await t.posted()
+        await t.settle(gm)
+        await t.play.settled(t.table)
+        hit = await ann.use("hit")
+        t.said["hit"] = hit.content
+        t.said["hit_buttons"] = hit.message.buttons()
+        # Wounded (lasting, takes 4) first: the buttons then offer the other conditions, and
+        # with Exhausted (sticky, 2) as well, the ways to take what is left with stress.
+        more = await ann.press(hit.message, "abc:wounded")
+        t.said["more"] = more.content
+        t.said["more_buttons"] = more.message.buttons()
+        rest = await ann.press(more.message, "abc:wounded+exhausted")
+        t.said["rest"] = rest.content
+        t.said["rest_buttons"] = rest.message.buttons()
+        await ann.press(
+            rest.message, next(c for c in rest.message.buttons() if c.startswith("abs:"))
+        )
+        t.said["absorbed"] = await t.posted()
+        t.said["sheet"] = (await ann.use("sheet")).content
+        # A sticky condition the GM marks as the story says, and clears when its event comes.
+        await gm.use(
+            "gm command", type="MarkCondition", data='{"character_id": "tamsin", "key": "hungry"}'
+        )
+        t.said["marked"] = await t.posted()
+        await gm.use(
+            "gm command", type="ClearCondition", data='{"character_id": "tamsin", "key": "hungry"}'
+        )
+        t.said["cleared"] = await t.posted()
+        tamsin = next(c for c in (await t.view())["characters"] if c["id"] == "tamsin")
+        t.said["conditions"] = tamsin["sheet"]["conditions"]
+    return t.said
+
+
+@pytest.mark.rule("toolkit.conditions.soak", "toolkit.conditions.sticky-clears")
+def test_conditions_in_discord(tmp_path: Path) -> None:
+    said = asyncio.run(_conditions(tmp_path))
+    it, sv = words("it"), words("sv")
+    # /hit offers each condition that may be marked with what it takes off, in Ann's Italian.
+    assert said["hit_buttons"].get("abc:wounded") == f"Ferito {it('harm.soaks', n=4)}"
+    assert "abc:angry" in said["hit_buttons"]
+    assert f"Ferito {it('harm.soaks', n=4)}" in said["more"]
+    assert said["more_buttons"]["abc:wounded+exhausted"] == f"+ Esausto {it('harm.soaks', n=2)}"
+    assert f"Ferito, Esausto {it('harm.soaks', n=6)}" in said["rest"]
+    assert any(c.startswith("abs:0.wounded+exhausted") for c in said["rest_buttons"])
+    # The channel's Swedish post says Wounded was marked; the sheet shows both its boxes.
+    assert "Sårad" in said["absorbed"], said["absorbed"]
+    assert (
+        "• *Ferito* " + it("condition.kind.lasting", n=4) + ": \N{BLACK SQUARE}\N{BLACK SQUARE}"
+        in said["sheet"]
+    ), said["sheet"]
+    assert "Hungrig" in said["marked"] and "Hungrig" in said["cleared"]
+    assert "hungry" not in said["conditions"] and said["conditions"]["wounded"]["boxes"] == 2
+    assert said["conditions"]["exhausted"]["boxes"] == 1
