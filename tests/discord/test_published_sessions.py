@@ -136,10 +136,15 @@ async def scene_basics(
     What each said lands in ``t.said``."""
     gm, member = t.members["GM"], t.members[player]
     points = await fate_points(t, pc)
-    await gm.use("compel", target=pc, aspect=trouble, complication="Trouble finds them")
+    compel = await gm.use("compel", target=pc, aspect=trouble, complication="Trouble finds them")
+    assert compel.ephemeral, compel.content
     await t.play.settled(t.table)
     offer = t.discord.channel(CHANNEL)[-1]
     t.said["compel"] = offer.content
+    assert any(c.startswith("cmp:accept:") for c in offer.buttons()), (
+        offer.content,
+        compel.content,
+    )
     await member.press(offer, next(c for c in offer.buttons() if c.startswith("cmp:accept:")))
     assert await fate_points(t, pc) == points + 1
     overcome = await member.use("overcome", difficulty=1, dice="+000", **rolled)
@@ -325,7 +330,7 @@ async def _conditions(tmp: Path) -> JSON:
 @pytest.mark.rule("toolkit.conditions.soak", "toolkit.conditions.sticky-clears")
 def test_conditions_in_discord(tmp_path: Path) -> None:
     said = asyncio.run(_conditions(tmp_path))
-    it, sv = words("it"), words("sv")
+    it = words("it")
     # /hit offers each condition that may be marked with what it takes off, in Ann's Italian.
     assert said["hit_buttons"].get("abc:wounded") == f"Ferito {it('harm.soaks', n=4)}"
     assert "abc:angry" in said["hit_buttons"]
@@ -334,7 +339,7 @@ def test_conditions_in_discord(tmp_path: Path) -> None:
     assert f"Ferito, Esausto {it('harm.soaks', n=6)}" in said["rest"]
     assert any(c.startswith("abs:0.wounded+exhausted") for c in said["rest_buttons"])
     # The channel's Swedish post says Wounded was marked; the sheet shows both its boxes.
-    assert "Sårad" in said["absorbed"], said["absorbed"]
+    assert "*Sårad*, *Utmattad*" in said["absorbed"], said["absorbed"]
     assert (
         "• *Ferito* " + it("condition.kind.lasting", n=4) + ": \N{BLACK SQUARE}\N{BLACK SQUARE}"
         in said["sheet"]
@@ -342,3 +347,179 @@ def test_conditions_in_discord(tmp_path: Path) -> None:
     assert "Hungrig" in said["marked"] and "Hungrig" in said["cleared"]
     assert "hungry" not in said["conditions"] and said["conditions"]["wounded"]["boxes"] == 2
     assert said["conditions"]["exhausted"]["boxes"] == 1
+
+
+# -- The Three Rocketeers: aspects counted in place of a skill --------------------------------
+
+HERO, SWORDPLAY = "severine/high_concept/1", "severine/character/1"
+
+
+async def _rocketeers(tmp: Path) -> JSON:
+    people = {"GM": ("7301", "ru"), "Ann": ("7302", "en-GB")}
+    async with table_of(tmp, {"name": "Paris", "preset": "rocketeers"}, people) as t:
+        await attach(
+            t, "Ann", "severine.json", sample("three-rocketeers/severine-dufresne.character.json")
+        )
+        await attach(t, "GM", "comte.json", sample("three-rocketeers/comte-de-vire.character.json"))
+        gm, ann = t.members["GM"], t.members["Ann"]
+        await gm.use("gm start-session")
+        await gm.use("gm start-scene", name="Rooftops", characters="severine, comte-de-vire")
+        counted = {"count1": HERO, "count2": SWORDPLAY}
+        t.said["count_choices"] = await ann.suggest("overcome", "count1", count1="")
+        await scene_basics(t, "Ann", "severine", "severine/trouble/1", counted, "Off Balance")
+        t.said["sheet"] = (await ann.use("sheet")).content
+        # The book leaves the turn order to a tally the table does not ask: the GM orders it.
+        await gm.use("gm start-conflict", first="severine")
+        t.said["odds"] = (await ann.use("odds", action="overcome", difficulty=2, **counted)).content
+        t.dice.append("0000")  # the Comte's Quick defence
+        await ann.use("attack", target="comte-de-vire", dice="+0+0", **counted)
+        t.said["attack"] = await t.posted()
+        t.said["attack_roll"] = (await t.view())["roll"]
+    return t.said
+
+
+@pytest.mark.rule("aspects.counted")
+def test_the_three_rocketeers_in_discord(tmp_path: Path) -> None:
+    said = asyncio.run(_rocketeers(tmp_path))
+    en, ru = words("en"), words("ru")
+    # Autocomplete offers Séverine's aspects, each with what it adds (the hero aspect +2).
+    offered = {c["value"]: c["name"] for c in said["count_choices"]}
+    assert HERO in offered and "+2" in offered[HERO] and "+1" in offered[SWORDPLAY], offered
+    # Counted +3: the overcome and advantage at +3 and their dice, the invoke +2 on top.
+    assert said["invoked_roll"]["effort"] == 3 + 0 + 2 and said["invoked_roll"]["skill"] == ""
+    assert "Rocket Ace of the Queen's Skyguard" in said["overcome"], said["overcome"]
+    # Ann's English sheet says what each aspect counts for, and that she has no skills.
+    assert f"({en('aspect.kind.high_concept')}, {en('discord.counts_for', n=2)})" in said["sheet"]
+    assert en("discord.counts_instead") in said["sheet"]
+    # Her odds and the Russian channel's attack count the two aspects: +3, and +5 with the dice.
+    assert "= +3" in said["odds"], said["odds"]
+    roll = said["attack_roll"]
+    assert roll["effort"] == 5 and roll["skill"] == "", roll
+    assert "Rocket Ace of the Queen's Skyguard" in said["attack"], said["attack"]
+    assert ru("rating", name=ru("ladder.superb"), n="+5") in said["attack"], said["attack"]
+
+
+# -- Venture City: a power's stunt on a roll, its cost on the sheet -----------------------------
+
+
+async def _venture_city(tmp: Path) -> JSON:
+    people = {"GM": ("7401", "en-US"), "Ann": ("7402", "ru"), "Bo": ("7403", "it")}
+    async with table_of(tmp, {"name": "Harbor", "preset": "venturecity"}, people) as t:
+        await attach(t, "Ann", "miles.json", sample("venture-city/miles.character.json"))
+        await attach(t, "GM", "gridlock.json", sample("venture-city/gridlock.character.json"))
+        gm, ann = t.members["GM"], t.members["Ann"]
+        await gm.use("gm start-session")
+        await gm.use("gm start-scene", name="Harbor bridge", characters="miles, gridlock")
+        await scene_basics(
+            t, "Ann", "miles", "Always One Delivery Behind", {"skill": "athletics"}, "Updraft"
+        )
+        t.said["stunts"] = await ann.suggest("overcome", "stunt", skill="athletics", stunt="")
+        # Master Flight, bought twice: +4 to Athletics while airborne.
+        await ann.use(
+            "overcome", skill="athletics", stunt="Master Flight", difficulty=6, dice="0000"
+        )
+        t.said["flight"] = await t.posted()
+        t.said["flight_roll"] = (await t.view())["roll"]
+        async with httpx.AsyncClient(base_url=t.play.base) as http:
+            answer = await http.get(
+                f"/tables/{t.table}/events", headers={"X-Fatekit-Link": t.gm_link}
+            )
+        made = [e for e in answer.json()["events"] if e["type"] == "RollMade"]
+        t.said["flight_stunts"] = made[-1]["data"]["stunts"]
+        await t.settle(ann)
+        t.said["sheet"] = (await ann.use("sheet")).content
+        # Fate Core's turn order: Miles's Notice +3 before Gridlock's +1; Miles takes to the air.
+        await gm.use("gm start-conflict")
+        await ann.use("overcome", skill="athletics", difficulty=1, dice="0000")
+        await t.settle(ann)
+        await ann.use("turn", next="gridlock")
+        # Gridlock's Natural Weapon (+2, granted by his Super Strength) on his Fight.
+        t.dice.append("0000")  # Miles's defence
+        blow = await gm.use(
+            "attack", target="miles", skill="fight", dice="0000", **{"as": "gridlock"}
+        )
+        t.said["blow"] = blow.content
+        t.said["attack"] = await t.posted()
+        t.said["attack_roll"] = (await t.view())["roll"]
+    return t.said
+
+
+@pytest.mark.rule("package.grants", "package.cost")
+def test_venture_city_in_discord(tmp_path: Path) -> None:
+    said = asyncio.run(_venture_city(tmp_path))
+    en, ru = words("en"), words("ru")
+    assert any(c["value"] == "Master Flight" for c in said["stunts"]), said["stunts"]
+    roll = said["flight_roll"]
+    # Named, and beside it the free bonus the table applies when none is named (Super Speed's
+    # +2), as the page's roll dialog ticks it: Athletics +4, +4 and +2.
+    assert said["flight_stunts"] == ["Master Flight", "Basic Super Speed"]
+    assert roll["effort"] == 4 + 4 + 2, roll
+    # (The post says the effort, +10, not which stunts made it: the roll's line names none yet.)
+    assert en("rating", name="", n="+10").strip("() ") in said["flight"] or "+10" in said["flight"]
+    # The power's cost on his Russian sheet: refresh 2 (Bullrush paid with a point), the power
+    # listed with its options and the stunts it grants among his.
+    assert ru("discord.fate_points", n=3, refresh=2).split("(")[1] in said["sheet"], said["sheet"]
+    assert "• **Flight**: Master Flight ×2, Super Speed" in said["sheet"], said["sheet"]
+    assert f"**{ru('sheet.stunts')}**" in said["sheet"]
+    assert "**Bullrush**" in said["sheet"]
+    attack = said["attack_roll"]
+    assert attack is not None, said["blow"]
+    assert attack["effort"] == 3 + 2, attack
+    # Miles defends at +10 by default: Athletics with Master Flight and Super Speed.
+    assert said["attack_roll"]["opposition"] == 4 + 4 + 2
+    assert en("rating", name=en("ladder.superb"), n="+5") in said["attack"], said["attack"]
+
+
+# -- Atomic Robo: a skill's rating as its modes give it -----------------------------------------
+
+
+async def _modes(tmp: Path) -> JSON:
+    ruleset = json.loads(sample("rulesets/action-science.ruleset.json"))
+    vera = json.loads(sample("rulesets/action-science.character.json"))
+    del vera["skills"]  # the table derives them from her modes
+    people = {"GM": ("7501", "sv-SE"), "Ann": ("7502", "it")}
+    async with table_of(tmp, {"name": "Tesladyne", "ruleset": ruleset}, people) as t:
+        await attach(t, "Ann", "vera.json", json.dumps(vera))
+        await attach(t, "GM", "alice.json", json.dumps(MODES_NPC))
+        gm, ann = t.members["GM"], t.members["Ann"]
+        await gm.use("gm start-session")
+        await gm.use("gm start-scene", name="The vault", characters="vera, nazi")
+        t.said["skills"] = await ann.suggest("overcome", "skill", skill="")
+        await scene_basics(t, "Ann", "vera", "vera/trouble/1", {"skill": "notice"}, "Loose Panel")
+        t.said["sheet"] = (await ann.use("sheet")).content
+        await gm.use("gm start-conflict", first="vera")
+        t.dice.append("0000")
+        await ann.use("attack", target="nazi", skill="combat", dice="+000")
+        t.said["attack"] = await t.posted()
+        t.said["attack_roll"] = (await t.view())["roll"]
+    return t.said
+
+
+MODES_NPC = {
+    "format": "fatekit-character",
+    "version": 1,
+    "id": "nazi",
+    "name": "Vault Guard",
+    "kind": "minor_npc",
+    "preset": "action-science",
+    "aspects": [{"kind": "high_concept", "name": "Guards the Vault"}],
+    "skills": {"combat": 2, "athletics": 1},
+}
+
+
+@pytest.mark.rule("modes.reinforced", "modes.trained")
+def test_atomic_robo_modes_in_discord(tmp_path: Path) -> None:
+    said = asyncio.run(_modes(tmp_path))
+    it = words("it")
+    # Autocomplete offers Vera's skills with their ratings and the mode each is written under.
+    offered = {c["value"]: c["name"] for c in said["skills"]}
+    rated = it("roll.skill_in_mode", skill="Notare (Eccellente (+5))", mode="Azione")
+    assert offered["notice"] == rated, offered
+    # Notice at Superb by double reinforcement: the overcome, the advantage and the invoke on it.
+    assert said["invoked_roll"]["effort"] == 5 + 0 + 2
+    # Her Italian sheet lists each mode with its rating and the skills under it.
+    assert "• Azione " + it("rating", name=it("ladder.good"), n="+3") in said["sheet"], said[
+        "sheet"
+    ]
+    # Combat, trained in Action (Good), rolled in the fight.
+    assert said["attack_roll"]["effort"] == 3 + 1, said["attack_roll"]
