@@ -8,16 +8,7 @@ import { t, tn } from "./lib/i18n.js";
 import { app, openSeat, ruleReason, seatView, send, showError } from "./store.js";
 import { diceOrHidden } from "./screen.js";
 import { TOLD } from "./told.js";
-import {
-  aspectLabel,
-  conditionText,
-  ladderValue,
-  milestoneName,
-  presetName,
-  skill,
-  trackName,
-  who,
-} from "./view.js";
+import { aspectLabel, conditionText, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
 
 /** @typedef {import("./store.js").LoggedEvent} LoggedEvent */
 /** A condition on an event's field (fatekit/table/telling.py): its test, and the value "is" compares.
