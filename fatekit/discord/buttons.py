@@ -25,6 +25,7 @@ from fatekit.discord.moves import (
     rolls_in_play,
 )
 from fatekit.discord.protocol import (
+    CUSTOM_ID_LIMIT,
     MESSAGE_ROWS,
     ButtonStyle,
     ComponentType,
@@ -287,8 +288,15 @@ async def hit_options(door: Door, context: Context) -> JSON:
     if hit is None:
         return private_reply(t("discord.no_hit"))
     out = []
-    for i, option in enumerate(hit["absorb_options"][:20]):
+    # A message holds 25 buttons: the ways to take the hit, then the rule set's conditions (the
+    # Fate System Toolkit's) the view says may be marked against it, one each (then the ways to
+    # take what it leaves: _condition_options), then being taken out.
+    soaking = list((hit.get("soaking") or {}).items())[:12]
+    for i, option in enumerate(hit["absorb_options"][: 24 - len(soaking)]):
         out.append(button(_absorb_label(seen, hit["target"], option, t), f"abs:{i}"))
+    for key, shifts in soaking:
+        name = seen.reader.condition(key, key)
+        out.append(button(f"{name} {t('harm.soaks', n=shifts)}", f"abc:{key}"))
     out.append(button(t("harm.taken_out"), "out", ButtonStyle.DANGER))
     return private_reply(
         t("harm.pending", who=seen.reader.who(hit["target"]), n=hit["shifts"]), rows(out)
@@ -317,7 +325,7 @@ def _slots(seen: Seen, target: str) -> list[JSON]:
 
 
 def _naming_form(
-    seen: Seen, target: str, index: int, option: JSON, replaces: str | None, t: Words
+    seen: Seen, target: str, index: str, option: JSON, replaces: str | None, t: Words
 ) -> JSON:
     """The form that names the plan's consequences (and its extreme one, first)."""
     slots = _slots(seen, target)
@@ -331,17 +339,75 @@ def _naming_form(
     return modal(f"absm:{index}", t("harm.absorb"), inputs)
 
 
+def _plan_token(token: str) -> tuple[int, tuple[str, ...]]:
+    """A way to take the hit as its buttons and forms carry it: ``3`` (the view's fourth
+    absorb option) or ``3.wounded+broken`` (the fourth way to take what marking Wounded and
+    Broken leaves; a condition's key holds no dot, plus nor colon). A token of nothing known is
+    no way at all."""
+    index, _, marked = token.partition(".")
+    return (int(index) if index.isdigit() else 999), tuple(k for k in marked.split("+") if k)
+
+
+def _soaked(hit: JSON, marked: tuple[str, ...]) -> int | None:
+    """What the conditions ``marked`` take off ``hit`` by the view's offer (``None``: one of
+    them is not offered, or one is named twice)."""
+    soaking = hit.get("soaking") or {}
+    if len(set(marked)) != len(marked) or any(k not in soaking for k in marked):
+        return None
+    return sum(int(soaking[k]) for k in marked)
+
+
+def _options_for(hit: JSON, marked: tuple[str, ...]) -> list[JSON]:
+    """The view's ways to take ``hit``, or with the conditions ``marked`` first, those to take
+    the shifts they leave."""
+    if not marked:
+        return list(hit.get("absorb_options") or [])
+    soaks = _soaked(hit, marked)
+    if soaks is None:
+        return []
+    return list((hit.get("absorb_after") or {}).get(str(soaks)) or [])
+
+
+async def _condition_options(door: Door, context: Context, chosen: str) -> JSON:
+    """Conditions chosen against the hit (``wounded+broken``): when they take the whole hit
+    they are marked; else the ways to take the rest are offered as buttons, with the other
+    conditions to mark as well."""
+    seen = await door.seen(context)
+    t = context.words
+    hit, contest = _hit_for_seat(seen.view)
+    marked = tuple(k for k in chosen.split("+") if k)
+    soaks = _soaked(hit, marked) if hit and marked else None
+    if hit is None or soaks is None:
+        return private_reply(t("discord.no_hit"))
+    if soaks >= hit["shifts"]:
+        data: JSON = {"boxes": [], "slots": [], "conditions": list(marked)}
+        return await door.play(context, door.caller(context), _taking(hit, contest, data))
+    out = [
+        button(_absorb_label(seen, hit["target"], option, t), f"abs:{i}.{chosen}")
+        for i, option in enumerate(_options_for(hit, marked)[:12])
+    ]
+    for key, shifts in list((hit.get("soaking") or {}).items())[:12]:
+        more = f"abc:{chosen}+{key}"
+        if key not in marked and len(more) <= CUSTOM_ID_LIMIT:
+            name = seen.reader.condition(key, key)
+            out.append(button(f"+ {name} {t('harm.soaks', n=shifts)}", more))
+    names = ", ".join(seen.reader.condition(k, k) for k in marked)
+    said = t("harm.pending", who=seen.reader.who(hit["target"]), n=hit["shifts"])
+    return private_reply(f"{said}\n{names} {t('harm.soaks', n=soaks)}", rows(out))
+
+
 async def _absorb(
     door: Door,
     context: Context,
-    index: int,
+    token: str,
     names: Mapping[str, str] | None,
     replaces: str | None = None,
 ) -> JSON:
     seen = await door.seen(context)
     t = context.words
     hit, contest = _hit_for_seat(seen.view)
-    options = (hit or {}).get("absorb_options") or []
+    index, marked = _plan_token(token)
+    options = _options_for(hit, marked) if hit else []
     if not hit or index >= len(options):
         return private_reply(t("discord.no_hit"))
     option = options[index]
@@ -350,7 +416,7 @@ async def _absorb(
         # those it may replace), then gets its name in the form.
         menu = {
             "type": ComponentType.STRING_SELECT,
-            "custom_id": f"absx:{index}",
+            "custom_id": f"absx:{token}",
             "options": [
                 {"label": str(a["name"])[:100], "value": str(a["id"])[:100]}
                 for a in (hit.get("extreme_replaces") or [])[:25]
@@ -361,8 +427,10 @@ async def _absorb(
             t("harm.extreme_hint"), [{"type": ComponentType.ACTION_ROW, "components": [menu]}]
         )
     if (option.get("slots") or option.get("extreme")) and names is None:
-        return _naming_form(seen, hit["target"], index, option, replaces, t)
+        return _naming_form(seen, hit["target"], token, option, replaces, t)
     data: JSON = {"boxes": list(option.get("boxes", ())), "slots": list(option.get("slots", ()))}
+    if marked:
+        data["conditions"] = list(marked)
     if names:
         data["names"] = [
             [int(k[1:]), v.strip()] for k, v in sorted(names.items()) if k.startswith("n")
@@ -405,10 +473,12 @@ async def pressed(door: Door, context: Context, custom_id: str, data: JSON) -> J
     if kind == "hit":
         return await hit_options(door, context)
     if kind == "abs":
-        return await _absorb(door, context, int(rest) if rest.isdigit() else 999, None)
+        return await _absorb(door, context, rest, None)
+    if kind == "abc":  # a condition marked against the hit
+        return await _condition_options(door, context, rest)
     if kind == "absx":  # the aspect an extreme consequence replaces, chosen from the menu
         replaces = str((data.get("values") or [""])[0])
-        return await _absorb(door, context, int(rest) if rest.isdigit() else 999, None, replaces)
+        return await _absorb(door, context, rest, None, replaces)
     if kind == "out":
         hit, contest = _hit_for_seat((await door.seen(context)).view)
         if hit is not None and contest:
@@ -622,12 +692,10 @@ async def submitted(
     if kind == "allowm":
         return await _allow(door, context, rest, fields.get("reason", ""))
     if kind == "absm":
-        return await _absorb(door, context, int(rest) if rest.isdigit() else 999, fields)
+        return await _absorb(door, context, rest, fields)
     if kind == "absxm":
         index, _, replaces = rest.partition(":")
-        return await _absorb(
-            door, context, int(index) if index.isdigit() else 999, fields, replaces
-        )
+        return await _absorb(door, context, index, fields, replaces)
     if kind == "setm":
         key, _, roll_id = rest.partition(":")
         return await _settle(

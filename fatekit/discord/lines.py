@@ -458,6 +458,14 @@ def _piece(r: Reader, piece: Piece, data: JSON) -> object:
         return _styled(str(value), piece.style)
     if kind == "names":
         return ", ".join(_styled(n, piece.style) for n in _names(value, piece.item))
+    if kind == "conditions":
+        keys = value if isinstance(value, list) else [value] if given else []
+        kept = _at(data, piece.also) if piece.also else None
+        recorded = kept if isinstance(kept, list) else [kept]
+        return ", ".join(
+            f"*{r.condition(str(k), str(recorded[i] if i < len(recorded) else k))}*"
+            for i, k in enumerate(keys)
+        )
     if kind == "skills":
         return ", ".join(r.skill(str(k)) for k in (value if isinstance(value, list) else ()))
     if kind == "word":

@@ -122,7 +122,16 @@ def skills(view: JSON, character_id: str | None, reader: Reader) -> list[Choice]
     sheet = found.get("sheet") if found and found.get("revealed") else None
     if sheet:
         rated = sorted(sheet.get("skills", {}).items(), key=lambda kv: (-kv[1], kv[0]))
-        return [Choice(f"{reader.skill(k)} ({reader.rating(v)})", k) for k, v in rated]
+        # A rule set with modes (Atomic Robo): the mode each skill is written under, beside its
+        # rating, as the page's roll dialog says it.
+        under = {k: m["key"] for m in (found or {}).get("modes") or () for k in m["skills"]}
+        out = []
+        for k, v in rated:
+            label = f"{reader.skill(k)} ({reader.rating(v)})"
+            if k in under:
+                label = reader.t("roll.skill_in_mode", skill=label, mode=reader.mode(under[k]))
+            out.append(Choice(label, k))
+        return out
     return []
 
 

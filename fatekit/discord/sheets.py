@@ -49,6 +49,11 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
         out.extend(_conditions(found, reader))
         out.append(t("discord.sheet_kept"))  # the GM has not revealed the rest
         return "\n".join(out)
+    if "weight" in view["table"].get("options", ()):
+        # War of Ashes' weight (the rule set's own or an option): how heavy in a fight, as the
+        # page's card says it (1 unless the sheet says more).
+        weight = sheet.get("weight")
+        out[0] += f" · {t('sheet.weight_is', n=1 if weight is None else weight)}"
     if sheet.get("description"):
         out.append(escape(str(sheet["description"])))
     approaches = view["table"].get("preset") in APPROACH_PRESETS

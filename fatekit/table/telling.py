@@ -28,6 +28,7 @@ __all__ = [
     "When",
     "aspect",
     "aspects",
+    "conditions",
     "count",
     "dice",
     "either",
@@ -56,7 +57,9 @@ __all__ = [
 #: ``milestone`` a milestone's name as the table's advancement calls it; ``dice`` the faces
 #: rolled (and a defender's, ``also``; none: hidden); ``text`` what people typed, in a ``style``
 #: (none: the catalog's ``fallback``); ``names`` a list of typed names (each list item's
-#: ``item``) joined; ``skills`` a list of skill keys joined; ``word`` the catalog's word
+#: ``item``) joined; ``conditions`` the rule set's conditions by key (a key or a list of them),
+#: each named as the rule set names it in the reader's language (none: the name the event
+#: recorded, in ``also``), joined; ``skills`` a list of skill keys joined; ``word`` the catalog's word
 #: ``prefix + value`` (none: ``prefix + fallback``, or nothing; no field: ``prefix``); ``number`` the value as it is
 #: (none: ``fallback``); ``count`` how many items a list holds; ``outcome`` a roll's chosen
 #: outcome with the names of the aspect and boosts it made; ``either`` the first of ``choices``
@@ -74,6 +77,7 @@ Kind = Literal[
     "dice",
     "text",
     "names",
+    "conditions",
     "skills",
     "word",
     "number",
@@ -195,6 +199,12 @@ def text(field: str, style: Style = "", fallback: str = "") -> Piece:
 
 def names(field: str, item: str = "", style: Style = "") -> Piece:
     return Piece("names", field, style=style, item=item)
+
+
+def conditions(field: str, recorded: str) -> Piece:
+    """The rule set's conditions by key, named in the reader's language (``recorded``: the
+    field of the names the event kept, said when the rule set has no name for a key)."""
+    return Piece("conditions", field, style="aspect", also=recorded)
 
 
 def skills(field: str) -> Piece:

@@ -197,6 +197,18 @@ def test_a_bigger_hit_takes_conditions_and_a_box_and_refusals_change_nothing() -
     assert_replays(table, SEATS)
 
 
+@pytest.mark.rule("toolkit.conditions.soak")
+def test_conditions_named_out_of_the_rule_sets_order_fold_as_decided() -> None:
+    """Wounded then Angry (the rule set lists Angry first): the table keeps them in the order
+    they were marked, and folding the event again, today's or as an older release recorded it,
+    gives the same sheet (it once marked them in the rule set's order when folded)."""
+    table = fighting()
+    hit_tamsin(table, "+++0", "--00")  # a hit of 5
+    table.do(c.Absorb(conditions=("wounded", "angry")), "ann")
+    assert list(table.s.game.character("tamsin").conditions) == ["wounded", "angry"]
+    assert_replays(table, SEATS)
+
+
 @pytest.mark.rule("toolkit.conditions.fleeting-clears")
 @pytest.mark.rule("toolkit.conditions.gm-marks")
 @pytest.mark.rule("toolkit.conditions.sticky-clears")

@@ -185,9 +185,12 @@ def hit_taken(
     ``conditions`` recorded as marked against it are marked."""
     if conditions and isinstance(target, Character):
         sessions = 0 if clock is None else clock.sessions_ended
-        for spec in ruleset.preset.conditions:
-            for _ in range(conditions.count(spec.key)):
-                marked_as_recorded(target, spec, by=by, sessions=sessions)
+        specs = {spec.key: spec for spec in ruleset.preset.conditions}
+        # In the order recorded, as the decision marked them: the sheet lists its marked
+        # conditions in that order (a key the rule set lost is not marked).
+        for key in conditions:
+            if key in specs:
+                marked_as_recorded(target, specs[key], by=by, sessions=sessions)
     if not plan.boxes and not plan.slots and not plan.extreme:
         return []
     if ruleset.has(OptionalRule.CONDITIONS):

@@ -346,24 +346,25 @@ def sheet_conditions(
     }
 
 
-# How the log tells this domain's events: the condition by the rule set's name.
+# How the log tells this domain's events: the condition by the rule set's name, in the
+# reader's language.
 tells(
     ConditionMarked,
     (when("ConditionMarked.by", "by"), when("ConditionMarked")),
     who=say.who("character_id"),
-    condition=say.text("name", "aspect"),
+    condition=say.conditions("key", "name"),
     by=say.who("by"),
 )
 tells(
     ConditionCleared,
     "ConditionCleared",
     who=say.who("character_id"),
-    condition=say.text("name", "aspect"),
+    condition=say.conditions("key", "name"),
 )
 tells(
     ConditionRecovering,
     "ConditionRecovering",
     who=say.who("character_id"),
-    condition=say.text("name", "aspect"),
+    condition=say.conditions("key", "name"),
     effort=say.number("effort"),
 )

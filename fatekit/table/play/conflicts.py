@@ -708,7 +708,7 @@ tells(
     ),
     who=say.who("target"),
     consequence=say.names("names", item="1", style="aspect"),
-    conditions=say.names("condition_names", style="aspect"),
+    conditions=say.conditions("conditions", "condition_names"),
     extreme=say.text("extreme.name", "aspect"),
     replaced=say.text("replaced_name", "aspect", fallback="harm.hidden_aspect"),
 )

@@ -215,7 +215,8 @@ function characterCard(c) {
       ? h(
           "p",
           { class: "packages", id: `char-${c.id}-packages` },
-          packageName("label"),
+          // The rule set's own words (its label and option names), not the page's catalog.
+          free(packageName("label")),
           ": ",
           s.packages.map((p, i) =>
             h(
@@ -223,7 +224,7 @@ function characterCard(c) {
               { class: "package", "data-package": p.key },
               i ? "; " : "",
               free(packageName("packages", p.key), "strong"),
-              p.options && p.options.length ? ` (${boughtOptions(p.options)})` : "",
+              p.options && p.options.length ? free(` (${boughtOptions(p.options)})`) : "",
             ),
           ),
         )

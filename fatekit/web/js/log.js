@@ -8,7 +8,7 @@ import { t, tn } from "./lib/i18n.js";
 import { app, openSeat, ruleReason, seatView, send, showError } from "./store.js";
 import { diceOrHidden } from "./screen.js";
 import { TOLD } from "./told.js";
-import { aspectLabel, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
+import { aspectLabel, conditionText, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
 
 /** @typedef {import("./store.js").LoggedEvent} LoggedEvent */
 /** A condition on an event's field (fatekit/table/telling.py): its test, and the value "is" compares.
@@ -212,6 +212,13 @@ function piece(p, d) {
       return styled(String(value), p.style);
     case "names":
       return joined(namesIn(value, p.item).map((n) => styled(String(n), p.style)));
+    case "conditions": {
+      // The rule set's names in the page's language; the event's own where the rule set has none.
+      const keys = Array.isArray(value) ? value : given ? [value] : [];
+      const kept = p.also ? at(d, p.also) : undefined;
+      const recorded = Array.isArray(kept) ? kept : [kept];
+      return joined(keys.map((k, i) => styled(conditionText(String(k), String(recorded[i] ?? k)), "aspect")));
+    }
     case "skills":
       return joined((Array.isArray(value) ? value : []).map((k) => skill(k)));
     case "word":

@@ -329,6 +329,11 @@ export function openSheetEditor(existing, seed = null) {
       ...(gear.read().length ? { gear: gear.read() } : {}),
       ...weighs(weight),
     };
+    if (!editing && seed && seed.packages && seed.packages.length) {
+      // A file's packages bought (Venture City's powers): the form edits none, and without them
+      // the stunts they grant would be counted as bought with refresh.
+      data.packages = seed.packages;
+    }
     if (editing) {
       // Harm and advancement stay as the table has them, and the rule set's packages bought
       // (their stunts and aspects are among the sheet's); the engine checks the rest.

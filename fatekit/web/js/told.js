@@ -545,9 +545,10 @@ export const TOLD = {
         field: "character_id",
       },
       condition: {
-        kind: "text",
-        field: "name",
+        kind: "conditions",
+        field: "key",
         style: "aspect",
+        also: "name",
       },
     },
   },
@@ -571,9 +572,10 @@ export const TOLD = {
         field: "character_id",
       },
       condition: {
-        kind: "text",
-        field: "name",
+        kind: "conditions",
+        field: "key",
         style: "aspect",
+        also: "name",
       },
       by: {
         kind: "who",
@@ -593,9 +595,10 @@ export const TOLD = {
         field: "character_id",
       },
       condition: {
-        kind: "text",
-        field: "name",
+        kind: "conditions",
+        field: "key",
         style: "aspect",
+        also: "name",
       },
       effort: {
         kind: "number",
@@ -1127,9 +1130,10 @@ export const TOLD = {
         item: "1",
       },
       conditions: {
-        kind: "names",
-        field: "condition_names",
+        kind: "conditions",
+        field: "conditions",
         style: "aspect",
+        also: "condition_names",
       },
       extreme: {
         kind: "text",

@@ -99,8 +99,13 @@ function ownTrackName(track) {
 /** A rule set's condition by its key, in the page's language where the file names it so; the
  * view's own name otherwise. @param {string} key @param {string} fallback */
 export function conditionName(key, fallback) {
+  return free(conditionText(key, fallback));
+}
+
+/** The same as text. @param {string} key @param {string} fallback */
+export function conditionText(key, fallback) {
   const spec = app.preset && (app.preset.conditions || []).find((/** @type {{key: string}} */ x) => x.key === key);
-  return free(spec ? (spec.names && spec.names[language()]) || spec.name : fallback);
+  return spec ? (spec.names && spec.names[language()]) || spec.name : fallback;
 }
 
 /** What the table calls the stress track for a kind of harm, as text. @param {string} track */
