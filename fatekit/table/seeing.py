@@ -69,11 +69,18 @@ class Shared:
     """What every seat's view of one state works out alike, worked out once: the rules' checks
     of aspects that read no seat (:class:`~fatekit.table.aspect_moves.AspectFacts`). The server
     makes one for each publish and hands it to every seat's :class:`Viewer`; the state must not
-    change while it is used."""
+    change while it is used. It keeps the state's version: the server folds events into the same
+    state object in place, so the object alone does not tell a later version from this one."""
 
     def __init__(self, state: TableState) -> None:
         self.state = state
+        self.version = state.version
         self.aspects = AspectFacts(state)
+
+    def fits(self, state: TableState) -> bool:
+        """Whether this was worked out for ``state`` as it stands now (the same object, at the
+        same version)."""
+        return self.state is state and self.version == state.version
 
 
 class Viewer:
@@ -84,8 +91,11 @@ class Viewer:
     def __init__(
         self, state: TableState, seat_id: str | None, shared: Shared | None = None
     ) -> None:
-        if shared is not None and shared.state is not state:  # a programming error
-            raise ValueError("a Shared belongs to the state it was made for")
+        if shared is not None and not shared.fits(state):  # a programming error
+            raise ValueError(
+                f"a Shared belongs to the state and version it was made for (version "
+                f"{shared.version}; this state is at {state.version})"
+            )
         self.state = state
         self.seat: Seat = PUBLIC if seat_id is None else state.seat(seat_id)
         self.gm = self.seat.is_gm

@@ -38,7 +38,7 @@ from fatekit.table.documents import SLICES, refresh
 from fatekit.table.events import EVENT_TYPES, BorderBlocked, Event
 from fatekit.table.export import import_table
 from fatekit.table.extras import document_for
-from fatekit.table.fold import apply
+from fatekit.table.fold import apply, apply_in_place
 from fatekit.table.play.notes import NoteAdded
 from fatekit.table.regions import EVERY, Region, declared, regions_written
 from fatekit.table.seats import NoteVisibility
@@ -420,6 +420,29 @@ def test_a_note_rebuilds_only_the_versions() -> None:
         ("table", "version"),
         ("extras", "version"),
     ]
+
+
+def test_a_shared_is_refused_once_its_state_has_moved_on_in_place() -> None:
+    """The hub folds events into the same state object: a :class:`Shared` worked out before a
+    fold is not the state after it, and a viewer refuses it rather than show stale checks."""
+    play = seated()
+    state = play.s
+    shared = Shared(state)
+    assert Viewer(state, "ann", shared).seat.id == "ann"
+    note = NoteAdded(
+        table_id=state.table_id,
+        version=state.version + 1,
+        seat="gm",
+        at="",
+        note_id="n-late",
+        text="later",
+        visibility=NoteVisibility.PUBLIC,
+    )
+    assert apply_in_place(state, note) is state
+    with pytest.raises(ValueError, match=f"version {state.version - 1}; this state is at"):
+        Viewer(state, "ann", shared)
+    # One worked out for the state as it now stands is taken.
+    assert Viewer(state, "ann", Shared(state)).seat.id == "ann"
 
 
 def test_every_part_of_the_view_is_a_slice_and_an_undeclared_event_writes_everything() -> None:
