@@ -16,7 +16,9 @@ relay's event, for the relay), and print:
   connected, less before, divided by the tables;
 - the server's CPU time while the commands are sent and their messages arrive (user and system,
   every process; not while the sockets connect), per command: how many commands a second one
-  core could take, which is what bounds the tables a process holds;
+  core could take, which is what bounds the tables a process holds; and where it went: the event
+  loop's thread (sockets, JSON, the hub's publishing) against the worker threads (each command's
+  load, rules, facts and append to the store);
 - the server's CPU time while every socket stays open for a few seconds after the load with no
   command (the heartbeat's ping frames, which grow with the sockets held and not with the
   commands), and the CPU per command net of it.
@@ -184,6 +186,26 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU time (user and system) the process's main thread has used so far, and its other
+    threads together: ``fatekit serve`` runs its event loop (sockets, JSON, publishing) on the
+    main thread and hands each command's store work and rules to worker threads."""
+    main = others = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            stat = (task / "stat").read_text()
+        except OSError:
+            continue  # a worker that ended meanwhile
+        fields = stat.rpartition(")")[2].split()
+        used = int(fields[11]) + int(fields[12])
+        if task.name == str(pid):
+            main += used
+        else:
+            others += used
+    tick = os.sysconf("SC_CLK_TCK")
+    return main / tick, others / tick
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -229,6 +251,9 @@ class Run:
     # sockets and not with the commands.
     window: float = 0.0
     idle_cpu: float = 0.0
+    # CPU seconds during the load on the servers' event-loop threads, and on their other threads.
+    loop_cpu: float = 0.0
+    worker_cpu: float = 0.0
 
 
 #: Seconds the sockets stay open with no command after a load, to measure what idling costs.
@@ -272,12 +297,14 @@ async def load(
     seconds: float,
     arrival: str = "event",
     clock: Callable[[], float] = lambda: 0.0,
+    threads: Callable[[], tuple[float, float]] = lambda: (0.0, 0.0),
 ) -> tuple[Run, float, float]:
     """Connect every socket, send commands at ``rate`` for ``seconds``, and time them: a
     command has reached a client when its ``arrival`` message (``view`` or ``event``) has.
     Returns the run, its length and how far ``clock`` (the servers' CPU time) moved while the
     commands were sent and their messages arrived: after every socket is connected and caught
-    up, so that connecting 10,000 sockets is not counted as the commands' cost."""
+    up, so that connecting 10,000 sockets is not counted as the commands' cost. ``threads``
+    splits the servers' CPU time between their event loops and their other threads."""
     run = Run(arrival=arrival)
     sockets: list[list[ClientConnection]] = [[] for _ in urls]
     flat = [(t, url) for t, table in enumerate(urls) for url in table]
@@ -302,6 +329,7 @@ async def load(
     await asyncio.sleep(1.0)
     total = int(rate * seconds)
     cpu_before = clock()
+    threads_before = threads()
     begin = time.perf_counter()
     for n in range(total):
         target = begin + n / rate
@@ -323,6 +351,9 @@ async def load(
         await asyncio.sleep(0.05)
     elapsed = max(sending, max((c.acked or 0) for c in run.commands.values()) - begin)
     cpu = clock() - cpu_before
+    threads_after = threads()
+    run.loop_cpu = threads_after[0] - threads_before[0]
+    run.worker_cpu = threads_after[1] - threads_before[1]
     run.window = time.perf_counter() - begin
     idle_before = clock()
     await asyncio.sleep(IDLE)
@@ -356,6 +387,8 @@ class Figures:
     clients: int
     window: float  # wall seconds the CPU time was counted over
     idle_per_second: float  # CPU seconds a second with the sockets open and no command
+    loop_cpu: float = 0.0  # CPU seconds on the servers' event-loop threads during the load
+    worker_cpu: float = 0.0  # and on their other threads (the commands' store work and rules)
 
 
 def figures(run: Run, elapsed: float) -> Figures:
@@ -377,6 +410,8 @@ def figures(run: Run, elapsed: float) -> Figures:
         clients=run.clients,
         window=run.window,
         idle_per_second=run.idle_cpu / IDLE,
+        loop_cpu=run.loop_cpu,
+        worker_cpu=run.worker_cpu,
     )
 
 
@@ -399,6 +434,12 @@ def report_server(per_table: float, cpu: float, f: Figures, processes: int) -> N
         f"  idle CPU:              {f.idle_per_second * 1000:.1f} ms a second with the "
         f"{f.clients} sockets open and no command; net of it, {net_per_command(cpu, f):.2f} ms "
         "per command"
+    )
+    acked = max(1, f.acked)
+    print(
+        f"  where:                 {f.loop_cpu / acked * 1000:.2f} ms per command on the event "
+        f"loop's thread (sockets, JSON, publishing), {f.worker_cpu / acked * 1000:.2f} ms on "
+        "worker threads (rules, store)"
     )
 
 
@@ -460,6 +501,7 @@ def bench_fatekit(
                 seconds,
                 "view",
                 lambda: sum(cpu_seconds(process.pid) for process, _ in started),
+                lambda: _summed(thread_cpu_seconds(process.pid) for process, _ in started),
             )
         )
         after = [rss_kib(process.pid) for process, _ in started]
@@ -468,6 +510,14 @@ def bench_fatekit(
             stop(process)
     per_table = (sum(after) - sum(before)) / tables
     return figures(run, elapsed), per_table, cpu
+
+
+def _summed(pairs: Iterator[tuple[float, float]]) -> tuple[float, float]:
+    loop = workers = 0.0
+    for one, others in pairs:
+        loop += one
+        workers += others
+    return loop, workers
 
 
 def bench_server(tables: int, rate: float, seconds: float) -> tuple[Figures, float, float]:
