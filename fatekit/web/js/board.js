@@ -40,7 +40,8 @@ let menuFor = null;
  * cursor (`cursor`), all in map units.
  * @type {{zone: string, kind: "rect" | "polygon", points: number[][], at: number[] | null, cursor: number[]} | null} */
 let draft = null;
-/** What the board said last to a screen reader (kept across redraws, so a redraw says nothing). */
+/** What the board said last to a screen reader (kept across redraws, so a redraw says nothing).
+ * @type {string | Node} */
 let said = "";
 /** How far an arrow key moves the drawing cursor, in map units (Shift: four times as far). */
 const CURSOR_STEP = 250;
@@ -906,7 +907,7 @@ function closePolygon(out) {
   );
   redrawBoard();
   toolBack("polygon");
-  say(t("board.draft_sent", { zone: shaping.zone }));
+  say(tn("board.draft_sent", { zone: free(shaping.zone) }));
   send(
     "ShapeZone",
     { zone: shaping.zone, shape: { kind: "polygon", points } },
@@ -932,11 +933,13 @@ function toolBack(kind) {
   if (tool instanceof HTMLElement) tool.focus();
 }
 
-/** Say `text` to a screen reader, in the board's live region. @param {string} text */
+/** Say ``text`` in the board's live region: a catalog string, or one made by ``tn`` with a
+ * name someone typed marked as theirs. @param {string | DocumentFragment} text */
 function say(text) {
-  said = text;
+  // A fragment empties when put in place: a span keeps its nodes for the next redraw.
+  said = typeof text === "string" ? text : h("span", {}, text);
   const region = document.getElementById("board-said");
-  if (region) region.textContent = text;
+  if (region) region.replaceChildren(said);
 }
 
 /** Where a point is, in words: percent across and down the map. @param {number[]} p */
@@ -995,7 +998,7 @@ function drawByKey(event, out) {
     };
     redrawBoard();
     toolBack("rect");
-    say(t("board.draft_sent", { zone: shaping.zone }));
+    say(tn("board.draft_sent", { zone: free(shaping.zone) }));
     send("ShapeZone", { zone: shaping.zone, shape }, document.getElementById("board-out") || out);
     return;
   } else {
