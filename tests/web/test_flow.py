@@ -53,7 +53,9 @@ async (lang) => {
   // A placeholder holds a catalog string of the same language, or nothing with letters.
   const plain = Object.values(catalog).filter((v) => !/\\{\\w+\\}/.test(v)).map((v) => escape(v.trim()));
   plain.sort((a, b) => b.length - a.length);
-  const slot = `(?:${plain.join("|")}|[^\\p{L}]*)`;
+  // A backslash doubled: a template literal reads a lone one before "p" as nothing, and the
+  // class became "anything but p, {, L and }", which let almost any text through a slot.
+  const slot = `(?:${plain.join("|")}|[^\\\\p{L}]*)`;
   for (const value of Object.values(catalog)) {
     for (const piece of value.split(/\\{\\w+\\}/)) if (piece.trim()) pieces.add(piece.trim());
     if (/\\{\\w+\\}/.test(value)) templates.push(value);
@@ -68,13 +70,19 @@ async (lang) => {
     if (!pieces.has(text)) left.push([text, parent]);
   }
   // One template's pattern at a time: each holds the whole catalog once per placeholder, and
-  // keeping every one compiled at once outgrew a renderer's memory as the catalogs grew.
+  // keeping every one compiled at once outgrew a renderer's memory as the catalogs grew. A
+  // pattern is compiled only for the texts holding each of its template's own words: compiling
+  // every template for a text matched late took a minute a page at a table with a long list.
   let unmatched = left;
   for (const value of templates) {
     if (!unmatched.length) break;
+    const words = value.split(/\\{\\w+\\}/).map((p) => p.trim()).filter(Boolean);
+    const could = unmatched.filter(([text]) => words.every((w) => text.includes(w)));
+    if (!could.length) continue;
     const source = value.split(/(\\{\\w+\\})/).map((p) => (/^\\{\\w+\\}$/.test(p) ? slot : escape(p))).join("");
     const pattern = new RegExp(`^${source.trim()}$`, "u");
-    unmatched = unmatched.filter(([text]) => !pattern.test(text));
+    const matched = new Set(could.filter(([text]) => pattern.test(text)));
+    unmatched = unmatched.filter((entry) => !matched.has(entry));
   }
   return unmatched.map(([text, parent]) => (text.length < 8 ? `${text} in ${parent.outerHTML.slice(0, 160)}` : text));
 }
