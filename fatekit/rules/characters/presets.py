@@ -19,8 +19,8 @@ from fatekit.rules.core.errors import BadInput
 
 __all__ = [
     "ACCELERATED",
-    "ATOMIC_PRESET",
     "APPROACH_PRESETS",
+    "ATOMIC_PRESET",
     "BUILTIN_KEYS",
     "CONDENSED_PRESET",
     "CORE_PRESET",

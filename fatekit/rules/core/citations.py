@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
-    "CONDENSED",
     "ATOMIC_BOOK",
+    "CONDENSED",
     "CONDENSED_BOOK",
     "CORE",
     "CORE_BOOK",

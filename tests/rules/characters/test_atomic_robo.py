@@ -64,7 +64,14 @@ def test_the_four_standard_modes_with_their_costs() -> None:
     assert not any(m.weird for m in shape.modes)
     modes = {m.key: set(m.skills) for m in shape.modes}
     assert modes["action"] == {"athletics", "combat", "notice", "physique", "provoke", "vehicles"}
-    assert modes["intrigue"] == {"athletics", "burglary", "contacts", "deceive", "notice", "stealth"}
+    assert modes["intrigue"] == {
+        "athletics",
+        "burglary",
+        "contacts",
+        "deceive",
+        "notice",
+        "stealth",
+    }
     assert {"notice", "will", "physics", "robotics"} <= modes["science"]
     assert (shape.ratings, shape.budget, shape.step_costs) == ((3, 2, 1), 30, (1, 2))
     # Two physical and two mental boxes to start.
