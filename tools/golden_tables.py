@@ -1162,6 +1162,38 @@ def venture_harbor(t: Play) -> None:
     gm("ResolveRoll")
 
 
+def atomic_sample(name: str) -> str:
+    """A sample character file of docs/examples/atomic-robo, as it is (modes and steps only)."""
+    path = ROOT / "docs" / "examples" / "atomic-robo" / f"{name}.character.json"
+    return path.read_text(encoding="utf-8")
+
+
+def atomic_lab(t: Play) -> None:
+    """Atomic Robo's lab (docs/examples/atomic-robo/brainstorm-lab.scene.json; the book's
+    examples roll no dice) at a table: Dr. Okafor's file names her modes and steps only, and the
+    table records the ratings they give; a brainstorm's first fact, a create an advantage with
+    Physics (Fair Science specialized, Great) and Field Instruments against Good (+3); Notice,
+    reinforced twice to Superb, overcomes; in the fight the crate's attack is defended with
+    Athletics reinforced to Great."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", sheet=atomic_sample("dr-okafor"), owner="ann")
+    gm("AddCharacter", sheet=npc("atomicrobo", "crate", "Humming Crate", "combat", "will",
+                                 high_concept="Something Alive in the Shipping Crate"))
+    gm("StartSession")
+    gm("StartScene", name="Tesladyne's lab at night", participants=["okafor", "crate"])
+    ann("Roll", actor="okafor", action="create_advantage", skill="physics", difficulty=3,
+        stunts=["Field Instruments"], dice="0000")
+    ann("ResolveRoll", aspect_name="Distinctive Energy Signature")
+    ann("Roll", actor="okafor", action="overcome", skill="notice", difficulty=3, dice="-000")
+    ann("ResolveRoll")
+    gm("StartConflict", sides=[["tesladyne", ["okafor"]], ["crate", ["crate"]]], first="crate")
+    gm("Attack", actor="crate", target="okafor", skill="combat", dice="++0+",
+       defend_skill="athletics", rolls=("0000",))
+    gm("ResolveRoll")
+    ann("Absorb", boxes=[0])
+    gm("EndTurn", next_actor="okafor")
+
+
 # fmt: on
 
 
@@ -1398,6 +1430,17 @@ RECIPES = {
                 "gm_name": "Morgan",
             },
             venture_harbor,
+        ),
+        Recipe(
+            "atomic-lab",
+            "The built-in Atomic Robo rule set (issue 41): a character file naming its modes "
+            "and steps only, the ratings they give recorded in CharacterAdded; a skill rolled "
+            "at its mode's rating plus the steps bought, with a stunt, outside a conflict; a "
+            "skill reinforced by two modes defending; the sample character of "
+            "docs/examples/atomic-robo",
+            datetime(2026, 12, 8, 0, 0, tzinfo=UTC),
+            {"name": "Tesladyne: the lab", "preset": "atomicrobo", "gm_name": "Morgan"},
+            atomic_lab,
         ),
     )
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_to_dict, ruleset_with_list
+from fatekit.rules.characters.modes import ModeShape
 from fatekit.rules.characters.preset import TurnOrder, TurnOrderStyle
 from fatekit.rules.characters.presets import BUILTIN_KEYS, PRESETS
 from fatekit.rules.characters.ruleset_data import RulesetProblems
@@ -28,6 +29,13 @@ def test_every_preset_with_every_list_reads_back_as_the_engine_plays_it(
     if fits:
         read = ruleset_from_dict(data)
         assert read.shape == base.shape
+    elif isinstance(base.shape, ModeShape):
+        # Atomic Robo's modes name its own skills: on another list they name skills it lacks.
+        with pytest.raises(
+            RulesetProblems,
+            match=r"\$\.shape\.modes\[\d\]\.skills\[\d\]: .\w+. is not on the rule set",
+        ):
+            ruleset_from_dict(data)
     else:
         # Too short for the preset's shape: the file says so, naming the shape, until the GM
         # gives it one that fits.

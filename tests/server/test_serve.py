@@ -139,3 +139,21 @@ def test_a_table_opened_at_start_plays_venture_city(tmp_path: Path) -> None:
         assert view["table"]["preset"] == "venturecity"
     finally:
         assert served.stop() == 0
+
+
+def test_a_table_opened_at_start_plays_atomic_robo(tmp_path: Path) -> None:
+    """``fatekit serve --table NAME --preset atomic-robo`` opens a table whose PCs take modes
+    (issue 41)."""
+    served = start(tmp_path / "tables.db", "--table", "Tesladyne", "--preset", "atomic-robo")
+    try:
+        status, view = call(
+            "GET", f"{served.base}/tables/{served.table_id}/state", link=served.link
+        )
+        assert status == 200
+        assert view["table"]["preset"] == "atomicrobo"
+        status, preset = call(
+            "GET", f"{served.base}/tables/{served.table_id}/preset", link=served.link
+        )
+        assert status == 200 and preset["key"] == "atomicrobo"
+    finally:
+        assert served.stop() == 0

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.shapes import Shape
 from fatekit.rules.characters.skill_lists import SkillList
-from fatekit.rules.core.citations import rule
+from fatekit.rules.core.citations import ATOMIC_BOOK, rule
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.ladder import format_rating
 
@@ -55,6 +55,7 @@ __all__ = [
     "MODE_IMPROVE_RULE",
     "MODE_RATINGS_RULE",
     "MODE_REINFORCED_RULE",
+    "MODE_STRESS_RULE",
     "MODE_TRAINED_RULE",
     "MODE_UNTAKEN_RULE",
     "TOOLKIT",
@@ -67,7 +68,7 @@ __all__ = [
     "modes_spent",
 ]
 
-ATOMIC_ROBO = "srd/atomic-robo-SRD.md"
+ATOMIC_ROBO = ATOMIC_BOOK
 TOOLKIT = "srd/fate-system-toolkit-SRD.md"
 
 #: The most modes a rule set may declare (the books suggest four to eight).
@@ -107,6 +108,13 @@ MODE_IMPROVE_RULE = rule(
     "Modes > Skills Within Modes > Improving Skills Within Modes",
     "Skill points left over raise single skills: trained to focused costs 1, focused to "
     "specialized 2, trained to specialized 3",
+)
+MODE_STRESS_RULE = rule(
+    "modes.stress",
+    ATOMIC_ROBO,
+    "Modes > What Modes Do > Modes and Stress",
+    "A character starts with two physical and two mental stress boxes; a Fair or Good mode with "
+    "Athletics, Physique, Provoke or Will adds boxes (left to the group: the player picks the track)",
 )
 MODE_BUDGET_RULE = rule(
     "modes.budget",

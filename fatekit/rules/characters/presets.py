@@ -1,5 +1,5 @@
 """The built-in presets: Fate Condensed, Fate Core, Fate Accelerated, Öde, War of Ashes and The
-Three Rocketeers, and Venture City.
+Three Rocketeers, Venture City and Atomic Robo.
 
 Each is a rule-set file shipped in the package (``rulesets/*.json`` beside this module), read by
 :func:`~fatekit.rules.characters.ruleset_data.preset_from_data` exactly as a group's own hack is,
@@ -20,6 +20,7 @@ from fatekit.rules.core.errors import BadInput
 __all__ = [
     "ACCELERATED",
     "APPROACH_PRESETS",
+    "ATOMIC_PRESET",
     "BUILTIN_KEYS",
     "CONDENSED_PRESET",
     "CORE_PRESET",
@@ -40,7 +41,17 @@ __all__ = [
 #: The Three Rocketeers (``rocketeers``): PCs count their aspects instead of rolling skills; NPCs
 #: roll Fate Accelerated's approaches, as its No-Skill Swashbuckling SRD says.
 #: Venture City (``venturecity``): Fate Core with powers bought as packages of stunts.
-BUILTIN_KEYS = ("condensed", "core", "fae", "ode", "woa", "rocketeers", "venturecity")
+#: Atomic Robo (``atomicrobo``): skills bought in modes (Action, Banter, Intrigue, Science).
+BUILTIN_KEYS = (
+    "condensed",
+    "core",
+    "fae",
+    "ode",
+    "woa",
+    "rocketeers",
+    "venturecity",
+    "atomicrobo",
+)
 
 
 def builtin_text(key: str) -> str:
@@ -61,6 +72,7 @@ ODE_PRESET = PRESETS["ode"]
 WOA_PRESET = PRESETS["woa"]
 ROCKETEERS_PRESET = PRESETS["rocketeers"]
 VENTURE_PRESET = PRESETS["venturecity"]
+ATOMIC_PRESET = PRESETS["atomicrobo"]
 DEFAULT_PRESET = CONDENSED_PRESET
 #: The built-ins whose sheet is the six approaches (the catalogs name them ``approach.*``, and a
 #: sheet heads them "Approaches"); the page's ``APPROACH_PRESETS`` is this list.
@@ -80,12 +92,14 @@ _ALIASES = {
     "the-three-rocketeers": "rocketeers",
     "venture-city": "venturecity",
     "venture_city": "venturecity",
+    "atomic-robo": "atomicrobo",
+    "atomic_robo": "atomicrobo",
 }
 
 
 def get_preset(key: str) -> Preset:
     """A built-in preset by key (``condensed``, ``core``, ``fae``, ``ode``, ``woa``,
-    ``rocketeers``, ``venturecity``) or a common alias."""
+    ``rocketeers``, ``venturecity``, ``atomicrobo``) or a common alias."""
     wanted = key.strip().casefold()
     found = PRESETS.get(_ALIASES.get(wanted, wanted))
     if found is None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
+    "ATOMIC_BOOK",
     "CONDENSED",
     "CONDENSED_BOOK",
     "CORE",
@@ -49,6 +50,8 @@ ROCKETEERS_BOOK = "srd/three-rocketeers-no-skill-swashbuckling-SRD.md"
 #: The Venture City SRD: powers bought as packages of stunts, and the built-in Venture City rule
 #: set's source.
 VENTURE_BOOK = "srd/venture-city.md"
+#: The Atomic Robo RPG SRD: modes, mode costs, mega-stunts, brainstorms.
+ATOMIC_BOOK = "srd/atomic-robo-SRD.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,7 @@ _BOOK_OF = {
     WOA_BOOK: WOA_BOOK,
     ROCKETEERS_BOOK: ROCKETEERS_BOOK,
     VENTURE_BOOK: VENTURE_BOOK,
+    ATOMIC_BOOK: ATOMIC_BOOK,
 }
 #: A short key for each text, as a page names its book.
 _KEYS = {
@@ -117,6 +121,7 @@ _KEYS = {
     WOA_BOOK: "woa",
     ROCKETEERS_BOOK: "rocketeers",
     VENTURE_BOOK: "venturecity",
+    ATOMIC_BOOK: "atomicrobo",
 }
 #: Where each surveyed book writes each rule it plays: book -> rule key -> section.
 _SECTIONS: dict[str, dict[str, str]] = {}
@@ -141,7 +146,8 @@ def citation(rule: Rule, book: str | None) -> tuple[str, str]:
 
 def book_key(source: str) -> str:
     """A short key for the text ``source`` (``core``, ``accelerated``, ``condensed``, ``ode``,
-    ``woa``, ``rocketeers``, ``venturecity``; ``own`` for a text fatekit does not know, a group's own game)."""
+    ``woa``, ``rocketeers``, ``venturecity``, ``atomicrobo``; ``own`` for a text fatekit does not
+    know, a group's own game)."""
     return _KEYS.get(source, "own")
 
 

@@ -30,13 +30,23 @@ def boxes(preset_key: str, rating: int) -> tuple[int, ...]:
     return preset.stress_boxes(preset.stress_tracks[0], {"physique": rating})
 
 
-def test_seven_presets_condensed_by_default() -> None:
-    assert set(PRESETS) == {"condensed", "core", "fae", "ode", "woa", "rocketeers", "venturecity"}
+def test_eight_presets_condensed_by_default() -> None:
+    assert set(PRESETS) == {
+        "condensed",
+        "core",
+        "fae",
+        "ode",
+        "woa",
+        "rocketeers",
+        "venturecity",
+        "atomicrobo",
+    }
     assert DEFAULT_PRESET is CONDENSED_PRESET
     assert get_preset("Accelerated") is ACCELERATED
     assert get_preset("öde") is ODE_PRESET
     with pytest.raises(
-        BadInput, match="choose one of: condensed, core, fae, ode, woa, rocketeers, venturecity"
+        BadInput,
+        match="choose one of: condensed, core, fae, ode, woa, rocketeers, venturecity, atomicrobo",
     ):
         get_preset("gurps")
 
@@ -111,6 +121,8 @@ def test_aspects_refresh_and_stunts_per_preset() -> None:
     assert sum(s.count for s in CORE_PRESET.aspect_slots) == 5
     assert AspectKind.RELATIONSHIP not in {s.kind for s in CORE_PRESET.aspect_slots}
     for preset in PRESETS.values():
+        if preset.key == "atomicrobo":  # stunt slots paid with refresh: test_atomic_robo.py
+            continue
         # The Three Rocketeers start with one stunt and a fencing stunt: two free.
         free = 2 if preset.key == "rocketeers" else 3
         assert (preset.refresh, preset.free_stunts, preset.stunt_cost, preset.min_refresh) == (

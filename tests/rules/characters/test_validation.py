@@ -18,6 +18,7 @@ from fatekit.rules.characters.character import (
     monster,
     new_character,
 )
+from fatekit.rules.characters.modes import ModeShape, mode_skill_ratings
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import (
     CONDENSED_PRESET,
@@ -80,7 +81,11 @@ def legal_pc(preset: Preset = CONDENSED_PRESET, **changes: object) -> Character:
             (AspectKind.CHARACTER, "Three"),
         ]
     )
-    return new_character(
+    modes: dict[str, int] = {}
+    if isinstance(preset.shape, ModeShape):  # Atomic Robo: the skills follow from three modes
+        modes = dict(zip([m.key for m in preset.shape.modes], preset.shape.ratings, strict=False))
+        skills = mode_skill_ratings(preset.shape, modes, {})
+    pc = new_character(
         preset,
         "cassandra",
         "Cassandra",
@@ -91,6 +96,8 @@ def legal_pc(preset: Preset = CONDENSED_PRESET, **changes: object) -> Character:
         stunts=[stunt(1), stunt(2), stunt(3)],
         **changes,  # type: ignore[arg-type]
     )
+    pc.modes = modes
+    return pc
 
 
 @pytest.mark.parametrize("key", sorted(PRESETS))

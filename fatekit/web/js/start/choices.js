@@ -1,7 +1,7 @@
 // What a new table offers to choose from: the built-in rules, the skill lists that may replace
 // theirs, and the optional rules (in the order the start page and the rule-set editor list them).
 
-export const PRESETS = ["condensed", "core", "fae", "ode", "woa", "rocketeers", "venturecity"];
+export const PRESETS = ["condensed", "core", "fae", "ode", "woa", "rocketeers", "venturecity", "atomicrobo"];
 /** The built-ins whose sheet is Fate Accelerated's six approaches (named by the catalogs'
  * approach.*, and headed "Approaches"): fatekit.rules.characters.presets.APPROACH_PRESETS. */
 export const APPROACH_PRESETS = ["fae", "woa", "rocketeers"];
