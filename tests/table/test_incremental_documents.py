@@ -327,13 +327,17 @@ def test_a_contest_refreshed_part_by_part_matches_the_whole_build() -> None:
 
 def _obstacles_log() -> tuple[Event, ...]:
     """A block put in a conflict's way (the obstacles option) and an attack taking cover behind
-    it: the random agent's games reached BlockAdded only by chance, and no longer do since they
-    play two combined lists too (the random choices differ)."""
-    play = seated(("obstacles",))
+    it, with a hazard on the cult's side and Alice set at a higher scale: the random agent's games
+    reached BlockAdded only by chance, and no longer do since they play two combined lists too,
+    nor HazardAdded and ScaleSet since Atomic Robo joined their rule sets (the random choices
+    differ)."""
+    play = seated(("obstacles", "scale"))
     play.do(
         c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
     )
     play.do(c.AddBlock(block_id="crates", name="Stacked Crates", rating=2, cover=True))
+    play.do(c.AddHazard(hazard_id="fire", name="Raging Fire", rating=2, weapon=1, side="cult"))
+    play.do(c.SetScale(character_id="alice", level="supernatural"))
     play.dice[:] = ["----"]
     play.do(
         c.Attack(actor="ruth", target="alice", skill="fight", dice="++++", cover="crates"), "ann"
