@@ -194,7 +194,12 @@ function characterCard(c) {
               " ",
               h("span", { class: "rating" }, ladderValue(v)),
               mode
-                ? h("span", { class: "mode", "data-mode": mode }, " ", t("sheet.in_mode", { mode: modeName(mode) }))
+                ? h(
+                    "span",
+                    { class: "mode", "data-mode": mode },
+                    " ",
+                    tn("sheet.in_mode", { mode: free(modeName(mode)) }),
+                  )
                 : null,
             );
           }),
