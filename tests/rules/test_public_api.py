@@ -13,7 +13,7 @@ import fatekit.rules
 PUBLIC_API = {
     "GM", "LADDER", "PRESETS", "AbsorbPlan", "Action", "ActionRoll", "AddFreeInvokes",
     "AdvantageTarget", "Applied", "Aspect", "AspectKind", "AspectsInPlay", "BadInput", "Bonus",
-    "ActFirst", "BonusKind", "CarriedGear", "GrantsBoost", "RuleException", "Breakthrough", "BuyStunt",
+    "ActFirst", "BonusKind", "CarriedGear", "GrantsBoost", "RuleException", "Breakthrough", "BuyPackage", "BuyStunt",
     "Challenge", "ChallengeReport", "Character",
     "CharacterKind", "Chooser", "Clock", "Compel", "CompelKind", "CompelState", "Concession",
     "Conflict", "ConflictKind", "ConsequenceSlot", "Contest", "CreateAspect", "DiceSource",
@@ -24,7 +24,7 @@ PUBLIC_API = {
     "Milestone", "MilestoneSpending", "MinorCost", "Move", "Option", "OptionalRule", "Outcome", "PartialSuccess",
     "Phase", "Preset", "RandomDice", "ReplaceSkill", "ReplayMismatch", "Resolution",
     "RevealAspect", "RewriteAspect", "RewriteStunt", "Roll", "RollPhase", "Rule", "Ruleset",
-    "Scene", "ScriptedDice", "Severity", "Side", "SkillBonus", "SkillSwap", "StaleState",
+    "Scene", "ScriptedDice", "Severity", "Side", "SkillBonus", "SkillSwap", "SwapPackage", "StaleState",
     "Status", "StoryDetail", "StressBox", "StressStyle", "StressTrack", "Stunt", "StuntCost",
     "StuntEffect", "StuntOffer", "StuntUses", "default_stunts", "stunt_offers", "use_alone",
     "Succeed", "SwapSkills", "TakeHit", "Task", "Teamwork", "Track", "TrueDetail", "Zone",
