@@ -69,7 +69,7 @@ def test_a_builtin_table_reads_its_preset_there_too(api: Api) -> None:
     assert preset["conflict_kinds"] == ["physical", "mental"]
 
 
-def test_a_hack_table_brings_in_fatekit_files_and_says_why_not_fari(api: Api) -> None:
+def test_a_hack_table_brings_in_fatekit_and_fari_files(api: Api) -> None:
     gm = api.table("Canals", ruleset=example("merchant-princes.ruleset.json"))
     sheet = (EXAMPLES / "merchant-princes.character.json").read_text(encoding="utf-8")
     out = gm.client.post(
@@ -79,14 +79,28 @@ def test_a_hack_table_brings_in_fatekit_files_and_says_why_not_fari(api: Api) ->
     )
     assert out.status_code == 200, out.text
     assert out.json()["added"] is True and out.json()["problems"] == []
-    fari = (Path(__file__).resolve().parents[1] / "formats" / "fixtures").glob("*.fari.json")
-    refused = gm.client.post(
+    # A Fari sheet comes in too, fitted to the hack, and the report says what changed (a
+    # rule-set table refused every Fari file before the imports learned rule sets' parts).
+    fixtures = Path(__file__).resolve().parents[1] / "formats" / "fixtures"
+    fari = gm.client.post(
         f"/tables/{gm.table_id}/characters/import",
-        json={"content": next(iter(sorted(fari))).read_text(encoding="utf-8")},
+        json={"content": (fixtures / "fari-v6-condensed.fari.json").read_text(encoding="utf-8")},
         headers=gm.headers,
     )
-    assert refused.status_code == 422
-    assert "bring a fatekit character file instead" in refused.json()["detail"]
+    assert fari.status_code == 200, fari.text
+    assert fari.json()["added"] is True
+    report = fari.json()["report"]
+    assert report["source"] == "Fari" and report["refused"] == []
+    # The hack's own track is given to her, with the boxes its skill gives.
+    assert any(c["what"] == "stress" and c["label"] == "Wealth" for c in report["changes"])
+    # A Fari file that holds no character is refused, saying what it holds.
+    scene = gm.client.post(
+        f"/tables/{gm.table_id}/characters/import",
+        json={"content": (fixtures / "fari-scene.fari.json").read_text(encoding="utf-8")},
+        headers=gm.headers,
+    )
+    assert scene.status_code == 422
+    assert "not a character" in scene.json()["detail"]
     checked = gm.client.post(
         f"/tables/{gm.table_id}/characters/check",
         json={"sheet": json.loads(sheet)},
