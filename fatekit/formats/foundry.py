@@ -309,6 +309,20 @@ def _track(name: str, **fields: Any) -> dict[str, Any]:
     return base
 
 
+def _skill_entry(name: str, rank: Any) -> dict[str, Any]:
+    """An FCO skill entry: a PC's skill of ``rank``, with no texts of its own."""
+    return {
+        "name": name,
+        "description": "",
+        "overcome": "",
+        "caa": "",
+        "attack": "",
+        "defend": "",
+        "pc": True,
+        "rank": rank,
+    }
+
+
 def write_foundry(
     sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]], parts: RuleParts = NO_PARTS
 ) -> dict[str, Any]:
@@ -323,27 +337,9 @@ def write_foundry(
     rated = sheet.get("modes", {})
     for key, name in parts.modes:
         if key in rated:
-            skill_entries[entry_key(name)] = {
-                "name": name,
-                "description": "",
-                "overcome": "",
-                "caa": "",
-                "attack": "",
-                "defend": "",
-                "pc": True,
-                "rank": rated[key],
-            }
+            skill_entries[entry_key(name)] = _skill_entry(name, rated[key])
     for key, name in [*skills, *((k, labels.get(k, k)) for k in ratings if k not in names)]:
-        skill_entries[entry_key(name)] = {
-            "name": name,
-            "description": "",
-            "overcome": "",
-            "caa": "",
-            "attack": "",
-            "defend": "",
-            "pc": True,
-            "rank": ratings.get(key, 0),
-        }
+        skill_entries[entry_key(name)] = _skill_entry(name, ratings.get(key, 0))
     taken: set[str] = set()
     aspect_entries: dict[str, Any] = {}
     saved_aspects: dict[str, Any] = {}
