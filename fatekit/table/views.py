@@ -35,7 +35,7 @@ from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.characters.preset import AdvancementStyle
 from fatekit.rules.core.clock import Milestone
 from fatekit.rules.options.ruleset import BETWEEN_SESSIONS
-from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict import Conflict, Phase
 from fatekit.table import offers
 from fatekit.table.deciding import (
     GM_MOVES,
@@ -411,7 +411,9 @@ def _conflict(viewer: Viewer, conflict: Conflict) -> ConflictPart:
     to absorb a hit waiting for one of them."""
     seen = conflict_view(viewer, conflict)
     hit = seen.pending_hit
-    if hit is not None and hit.target in viewer.mine:
+    # Only a hit the exchange waits on may be absorbed: a table recorded before af8603e's fix
+    # could leave one behind once its attacker was taken out (the engine refuses it then).
+    if hit is not None and hit.target in viewer.mine and conflict.turns.phase is Phase.HIT:
         hit.absorb_options = offers.absorb_options(conflict)
         if any(option.extreme for option in hit.absorb_options):
             hit.extreme_replaces = offers.extreme_replaces(conflict)

@@ -511,3 +511,54 @@ def test_invokes_against_a_big_bad_go_through_the_conflict() -> None:
     assert play.s.roll is not None and before is not None
     assert play.s.roll.effort == before + 1  # suppressed: +1, not +2, against a solo big bad
     assert_replays(play)
+
+
+@pytest.mark.rule("conflict.taken-out", "big-bad.minion-armor")
+def test_an_attacker_taken_out_by_its_own_zone_attack_leaves_the_other_hits_waiting() -> None:
+    """The table agent's find (golden release af8603e, game 500065): the goon's zone attack
+    hit its own big bad, who threw the goon in front of the hit. Taking the goon out ended its
+    turn and set the exchange going on while the heroes' hits still waited, and every view of
+    the table then failed on a hit nobody could absorb."""
+    play = with_goon(seated(("multiple_targets", "big_bads")))
+    fight(play, cult=("alice", "goon"), first="goon")
+    play.do(c.SetBigBad(character_id="alice", minions=("goon",)))
+    play.do(c.ZoneAttack(actor="goon", skill="fight", zone="deck", dice="++++"))
+    play.dice[:] = ["----", "----", "----"]
+    play.do(c.AssignTargets())
+    conflict = play.s.conflict
+    assert conflict is not None
+    aimed = sorted(conflict.targets.preview_targets())
+    play.do(c.ResolveTargets(options=tuple((t, "hit") for t in aimed)))
+    while pending(play) is not None and pending(play)[0] != "alice":  # type: ignore[index]
+        play.do(c.TakeOut())
+    assert pending(play) is not None
+    play.do(c.Shield(minion="goon"))
+    assert pending(play) == ("goon", pending(play)[1])  # type: ignore[index]
+    play.do(c.TakeOut())
+    conflict = play.s.conflict
+    assert conflict is not None and conflict.roster.fighters["goon"].status is Status.TAKEN_OUT
+    left = pending(play)
+    assert left is not None and conflict.turns.phase.value == "hit"
+    for seat in ("gm", "ann", "ben", "sam"):
+        view_for(play.s, seat)  # none fails on the hit still waiting
+    play.do(c.TakeOut())
+    assert_replays(play)
+
+
+def test_a_hit_left_behind_by_an_earlier_release_does_not_stop_the_views() -> None:
+    """A table recorded before that fix holds a hit while the exchange goes on: every seat's
+    view still builds, offers no way to absorb it, and the engine refuses absorbing it."""
+    from fatekit.rules.scenes.conflict import Phase
+
+    play = with_goon(seated(("multiple_targets",)))
+    fight(play, cult=("alice", "goon"))
+    ruth_hits_alice(play)
+    conflict = play.s.conflict
+    assert conflict is not None and pending(play) is not None
+    conflict.turns.phase = Phase.NEXT  # as the earlier release's facts folded it
+    for seat in ("gm", "ann", "ben", "sam"):
+        seen = view_for(play.s, seat)["conflict"]
+        assert seen["pending_hit"]["target"] == "alice"
+        assert "absorb_options" not in seen["pending_hit"]
+    with pytest.raises(IllegalAction):
+        play.do(c.TakeOut())

@@ -354,9 +354,11 @@ class Hits:
             zones.remove(participant)
         turns = self.turns
         if participant == turns.current and turns.phase is not Phase.ENDED:
-            # The actor left mid-turn: their turn is over.
+            # The actor left mid-turn: their turn is over. Hits their action dealt others (a
+            # zone attack's, say) still wait to be absorbed: the exchange goes on after them.
             turns.turn = None
-            turns.phase = Phase.NEXT
+            if not (turns.phase is Phase.HIT and self.pending):
+                turns.phase = Phase.NEXT
 
     def losing_sides(self) -> list[str]:
         """The sides all of whose members have conceded or been taken out."""
