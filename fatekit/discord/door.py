@@ -118,6 +118,16 @@ def table_names(state: TableState) -> tuple[dict[str, dict[str, str]], dict[str,
     return skill_names, track_names
 
 
+def preset_skill_names(state: TableState) -> dict[str, dict[str, str]]:
+    """A built-in rule set's names for its skills, by language, said where the catalogs name
+    none (Atomic Robo's science skills; empty for a table playing a rule-set file, whose names
+    come first: :func:`table_names`)."""
+    if state.ruleset_file is not None:
+        return {}
+    lists = state.ruleset.preset.skill_lists
+    return {s.key: {"": s.name, **dict(s.names)} for lst in lists for s in lst}
+
+
 def condition_names(state: TableState) -> dict[str, dict[str, str]]:
     """The rule set's own names for its conditions (the Fate System Toolkit's), by language."""
     return {c.key: {"": c.name, **dict(c.names)} for c in state.ruleset.preset.conditions}
@@ -163,6 +173,7 @@ def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
         condition_names=condition_names(state),
         mode_names=mode_names(state),
         package_names=package_names(state),
+        preset_skill_names=preset_skill_names(state),
     )
     return Seen(view, extras, reader)
 

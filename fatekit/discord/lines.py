@@ -50,7 +50,8 @@ class Reader:
     own skill names when it plays a rule-set file (key -> language -> name, ``""`` the file's
     default); ``track_names`` likewise for its stress tracks, ``condition_names`` for its
     conditions (the Fate System Toolkit's), ``mode_names`` for its modes, ``package_names`` for
-    its packages (``label``, ``package:<key>``, ``option:<key>``).
+    its packages (``label``, ``package:<key>``, ``option:<key>``); ``preset_skill_names`` a
+    built-in rule set's names for its skills, said where the catalogs have none.
     """
 
     def __init__(
@@ -63,10 +64,12 @@ class Reader:
         condition_names: Mapping[str, Mapping[str, str]] | None = None,
         mode_names: Mapping[str, Mapping[str, str]] | None = None,
         package_names: Mapping[str, Mapping[str, str]] | None = None,
+        preset_skill_names: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         self.view = view
         self.t = words
         self._skill_names = skill_names or {}
+        self._preset_skill_names = preset_skill_names or {}
         self._track_names = track_names or {}
         self._condition_names = condition_names or {}
         self._mode_names = mode_names or {}
@@ -134,6 +137,11 @@ class Reader:
         group = "approach" if table.get("preset") in APPROACH_PRESETS else "skill"
         if self.t.has(f"{group}.{key}"):
             return self.t(f"{group}.{key}")
+        # A built-in rule set's own skill the catalogs do not name (Atomic Robo's Combat): its
+        # name in the audience's language where it gives one.
+        kept = self._preset_skill_names.get(key)
+        if kept:
+            return escape(kept.get(self.t.language) or kept.get("") or key)
         for character in self._characters.values():
             labels = (character.get("sheet") or {}).get("skill_labels") or {}
             if key in labels:
