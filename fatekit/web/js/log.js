@@ -273,7 +273,7 @@ export function describeEvent(event) {
     ? [h("span", { class: "by" }, seat(event.seat)), h("span", { class: "visually-hidden" }, ":"), " "]
     : [];
   const out = h("span", { class: "line" }, ...by, tn(`event.${key}`, args));
-  for (const said of after) out.append(" ", said);
+  for (const said of after) out.append(" ", typeof said === "number" ? String(said) : said);
   if (data.waived && data.waived.length) out.append(" ", waiverLine(data));
   return out;
 }
@@ -287,11 +287,7 @@ function stuntsLine(names, key) {
     if (i) list.append(", ");
     list.append(name === null ? h("span", {}, t("stunt.unnamed")) : free(name, "strong"));
   });
-  return h(
-    "span",
-    { class: "with-stunts", "data-stunts": String(names.length) },
-    tn(key, { stunts: list }),
-  );
+  return h("span", { class: "with-stunts", "data-stunts": String(names.length) }, tn(key, { stunts: list }));
 }
 
 /** A move the GM allowed against the rules: which rules, in the seat's language, and why.
