@@ -4,6 +4,8 @@ mention."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from fatekit.discord.commands import COMMANDS, definitions
@@ -11,6 +13,7 @@ from fatekit.discord.lines import _LINES, Reader, dice_text, escape
 from fatekit.discord.sheets import sheet_text
 from fatekit.discord.words import LANGUAGES, language_of, plural, words
 from fatekit.table.events import EVENT_TYPES
+from fatekit.table.telling import TOLD
 
 from .standin import check_commands
 
@@ -18,6 +21,17 @@ from .standin import check_commands
 def test_every_event_has_a_line() -> None:
     assert sorted(set(EVENT_TYPES) - set(_LINES)) == []
     assert sorted(set(_LINES) - set(EVENT_TYPES)) == []
+
+
+def test_every_roll_that_records_stunts_names_them_after_its_line() -> None:
+    """An event recording the stunts a roll applied says them after its line (one declaration,
+    read by the page and by Discord), and none other declares it."""
+    recording = {
+        name for name, kind in EVENT_TYPES.items() if "stunts" in {f.name for f in fields(kind)}
+    }
+    saying = {name for name, line in TOLD.items() if any(p.kind == "stunts" for p in line.after)}
+    assert recording == saying
+    assert {"RollMade", "AttackRolled", "TreatmentRolled"} <= saying
 
 
 def test_the_commands_are_what_discord_takes_and_keep_their_english_names() -> None:
