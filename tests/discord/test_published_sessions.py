@@ -198,6 +198,17 @@ async def sheets(t: Table, pc: str) -> dict[str, str]:
     return out
 
 
+async def skills_offered(t: Table) -> dict[str, dict[str, str]]:
+    """What ``/overcome``'s skill autocomplete offers each member, by the member's language:
+    value -> name (a seat with no PC of its own: the table's skills, in its language)."""
+    out = {}
+    for member in t.members.values():
+        found = await member.suggest("overcome", "skill", skill="")
+        language = next(k for k, v in LOCALES.items() if v == member.locale)
+        out[language] = {c["value"]: c["name"] for c in found}
+    return out
+
+
 async def fate_points(t: Table, pc: str) -> int:
     found = next(c for c in (await t.view())["characters"] if c["id"] == pc)
     return int(found["sheet"]["fate_points"])
@@ -246,6 +257,7 @@ async def _war_of_ashes(tmp: Path) -> JSON:
             t, "Ann", "deliah", "deliah/trouble/1", {"skill": "forceful"}, "Cornered"
         )
         t.said["sheets"] = await sheets(t, "deliah")
+        t.said["offered"] = await skills_offered(t)
         await gm.use("gm start-conflict", first="deliah")
         # Two against one on the gangway: Ann's odds and her attack turn one die.
         t.said["odds"] = (
@@ -287,6 +299,9 @@ def test_war_of_ashes_in_discord(tmp_path: Path) -> None:
         w = words(language)
         assert sheet.startswith(f"## Deliah · {w('sheet.weight_is', n=1)}\n"), sheet
         assert f"**{w('sheet.approaches')}**" in sheet and w("approach.forceful") in sheet, sheet
+        # What /overcome offers to roll is the game's approaches, in each member's language.
+        offered = said["offered"][language]
+        assert w("approach.forceful") in offered["forceful"], offered
     assert any(c["value"] == "forceful" for c in said["skills"])
 
 
@@ -624,6 +639,7 @@ async def _atomic_robo(tmp: Path) -> JSON:
             t, "Ann", "okafor", "Curiosity Outruns Caution", {"skill": "notice"}, "Loose Panel"
         )
         t.said["sheets"] = await sheets(t, "okafor")
+        t.said["offered"] = await skills_offered(t)
         t.said["odds"] = (
             await ann.use("odds", skill="combat", action="create_advantage", difficulty=2)
         ).content
@@ -669,6 +685,9 @@ def test_atomic_robo_built_in_in_discord(tmp_path: Path) -> None:
         w = words(language)
         action = {"en": "Action", "ru": "Действие", "it": "Azione", "sv": "Action"}[language]
         assert f"• {action} " + w("rating", name=w("ladder.good"), n="+3") in sheet, sheet
+        # /overcome offers the game's science skills by the rule set's names in each language.
+        physics = {"en": "Physics", "ru": "Физика", "it": "Fisica", "sv": "Fysik (vetenskap)"}
+        assert said["offered"][language]["physics"].startswith(physics[language]), said["offered"]
     # Combat, trained in Action (Good), and Expert Marksman's +1 on an attack: +4 and the die;
     # Ann's Italian odds count the stunt too.
     assert "Expert Marksman" in said["odds"], said["odds"]
