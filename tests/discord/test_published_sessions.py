@@ -403,6 +403,7 @@ async def _lasting_recovers(t: Table, gm: Member, ann: Member, bo: Member) -> No
     t.said["bo_marks"] = (
         await bo.use("gm condition", character="tamsin", condition="angry")
     ).content
+    t.said["bo_offered"] = await bo.suggest("gm condition", "character", character="")
     t.said["too_soon"] = (await ann.use("recover", condition="wounded", effort=5)).content
     t.said["recoverable_now"] = await ann.suggest("recover", "condition", condition="")
     await gm.use("gm end-scene")
@@ -471,6 +472,7 @@ def test_conditions_in_discord(tmp_path: Path) -> None:
     assert said["unchanged"]
     # Bo, a player, is told in Russian that /gm is the GM's.
     assert said["bo_marks"] == ru("discord.gm_only")
+    assert said["bo_offered"] == []  # his view offers him no condition to mark
     # Ann's recovery: refused in the session Wounded was taken (nothing offered then), offered
     # once a session has ended, refused short of Great, then begun: all in her Italian.
     assert it("rule.toolkit.conditions.lasting-recovery") in said["too_soon"], said["too_soon"]
