@@ -16,6 +16,7 @@ from typing import Any
 from fatekit.discord.protocol import CommandType, OptionType
 from fatekit.discord.words import words
 from fatekit.discord.zoned import ZONES_TEXT
+from fatekit.table.play.conditions import MAX_EFFORT
 
 __all__ = ["COMMANDS", "LOCALES", "Option", "Slash", "definitions"]
 
@@ -226,6 +227,16 @@ COMMANDS: tuple[Slash, ...] = (
     Slash("scene"),
     # A PC's open milestone spent on a package (Venture City's power), as the view offers.
     Slash("milestone", (_o("package", required=True, autocomplete=True), _AS)),
+    # A lasting condition's recovery begun: the overcome against Great (+4) reached ``effort``
+    # (the Fate System Toolkit's conditions; the rules judge it, as the page's form).
+    Slash(
+        "recover",
+        (
+            _o("condition", required=True, autocomplete=True),
+            _o("effort", type=OptionType.INTEGER, required=True, bounds=(-MAX_EFFORT, MAX_EFFORT)),
+            _AS,
+        ),
+    ),
     # A move across the scene's zones, where the seat's view offers one.
     Slash("move", (_o("zone", required=True, autocomplete=True), _AS)),
     Slash(
@@ -289,6 +300,16 @@ COMMANDS: tuple[Slash, ...] = (
                     _o("zone", required=True, autocomplete=True),
                     _o("neighbour", required=True, autocomplete=True),
                     _o("clear", type=OptionType.BOOLEAN),
+                ),
+            ),
+            # A condition marked (``by``: who inflicted it) or, with clear, cleared on a sheet.
+            Slash(
+                "condition",
+                (
+                    _o("character", required=True, autocomplete=True),
+                    _o("condition", required=True, autocomplete=True),
+                    _o("clear", type=OptionType.BOOLEAN),
+                    _o("by", autocomplete=True),
                 ),
             ),
             Slash(

@@ -28,6 +28,12 @@ import hikari
 from fatekit.discord import buttons as b
 from fatekit.discord import seating as s
 from fatekit.discord.bindings import Bindings, ChannelBinding, SeatBinding
+from fatekit.discord.conditions import (
+    condition_choices,
+    condition_holders,
+    condition_move,
+    recover_move,
+)
 from fatekit.discord.context import Context, Seen
 from fatekit.discord.lines import Reader, escape
 from fatekit.discord.lookup import (
@@ -118,6 +124,16 @@ def table_names(state: TableState) -> tuple[dict[str, dict[str, str]], dict[str,
     return skill_names, track_names
 
 
+def preset_skill_names(state: TableState) -> dict[str, dict[str, str]]:
+    """A built-in rule set's names for its skills, by language, said where the catalogs name
+    none (Atomic Robo's science skills; empty for a table playing a rule-set file, whose names
+    come first: :func:`table_names`)."""
+    if state.ruleset_file is not None:
+        return {}
+    lists = state.ruleset.preset.skill_lists
+    return {s.key: {"": s.name, **dict(s.names)} for lst in lists for s in lst}
+
+
 def condition_names(state: TableState) -> dict[str, dict[str, str]]:
     """The rule set's own names for its conditions (the Fate System Toolkit's), by language."""
     return {c.key: {"": c.name, **dict(c.names)} for c in state.ruleset.preset.conditions}
@@ -163,6 +179,7 @@ def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
         condition_names=condition_names(state),
         mode_names=mode_names(state),
         package_names=package_names(state),
+        preset_skill_names=preset_skill_names(state),
     )
     return Seen(view, extras, reader)
 
@@ -463,8 +480,13 @@ class FrontDoor:
                 return private_reply(context.words("discord.gm_only"))
             if sub == "command":
                 move = _generic(options=sub_options)
+            elif sub == "condition":
+                move = condition_move(sub_options, seen.view, seen.reader)
             else:
                 move = gm_move(sub, sub_options, seen.view, seen.reader)
+        elif name == "recover":
+            who = acting(seen.view, options)
+            move = recover_move(options, seen.view, seen.reader, who)
         else:
             move = move_for(name, options, seen.view, seen.extras, seen.reader)
             if move.type in _ACTIONS:
@@ -653,7 +675,8 @@ class FrontDoor:
         if context.channel is not None:
             if name == "gm":
                 sub, options = _subcommand(options)
-                name = f"gm.{sub}" if sub == "border" else name  # its zones are the scene's
+                # Its zones are the scene's; its conditions, the sheets' as offered to the GM.
+                name = f"gm.{sub}" if sub in ("border", "condition") else name
             seen = await self.seen(context, public=context.seat is None)
             listed = await self._suggestions(context, seen, name, focused, options)
         typed = str(options.get(focused, "") or "")
@@ -668,6 +691,14 @@ class FrontDoor:
         view, reader = seen.view, seen.reader
         if command == "gm.border":
             return _border_suggestions(seen, focused, options)
+        if command == "gm.condition":
+            return _condition_suggestions(seen, focused, options)
+        if command == "recover" and focused == "condition":
+            try:
+                recovering = acting(view, options)
+            except (Ask, Found):
+                return []
+            return condition_choices(view, recovering, reader, "RecoverCondition")
         if focused in ("as", "character"):
             mine = set(view["you"]["characters"])
             listed = characters(view)
@@ -784,6 +815,25 @@ def _border_suggestions(seen: Seen, focused: str, options: Mapping[str, Any]) ->
         except Found:
             zone = None
         return scene_zones(seen.view, zone)
+    return []
+
+
+def _condition_suggestions(seen: Seen, focused: str, options: Mapping[str, Any]) -> list[Choice]:
+    """``/gm condition``'s choices, as the table offers them to the seat: the characters with a
+    condition it may mark (with ``clear``: clear), that character's such conditions, and whoever
+    inflicted it."""
+    offer = "ClearCondition" if options.get("clear") else "MarkCondition"
+    if focused == "character":
+        return condition_holders(seen.view, offer)
+    if focused == "condition":
+        typed = str(options.get("character") or "")
+        try:
+            who = pick(typed, characters(seen.view), "character") if typed else None
+        except Found:
+            return []
+        return condition_choices(seen.view, who, seen.reader, offer)
+    if focused == "by":
+        return in_play(seen.view)
     return []
 
 

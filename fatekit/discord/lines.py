@@ -50,7 +50,8 @@ class Reader:
     own skill names when it plays a rule-set file (key -> language -> name, ``""`` the file's
     default); ``track_names`` likewise for its stress tracks, ``condition_names`` for its
     conditions (the Fate System Toolkit's), ``mode_names`` for its modes, ``package_names`` for
-    its packages (``label``, ``package:<key>``, ``option:<key>``).
+    its packages (``label``, ``package:<key>``, ``option:<key>``); ``preset_skill_names`` a
+    built-in rule set's names for its skills, said where the catalogs have none.
     """
 
     def __init__(
@@ -63,10 +64,12 @@ class Reader:
         condition_names: Mapping[str, Mapping[str, str]] | None = None,
         mode_names: Mapping[str, Mapping[str, str]] | None = None,
         package_names: Mapping[str, Mapping[str, str]] | None = None,
+        preset_skill_names: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         self.view = view
         self.t = words
         self._skill_names = skill_names or {}
+        self._preset_skill_names = preset_skill_names or {}
         self._track_names = track_names or {}
         self._condition_names = condition_names or {}
         self._mode_names = mode_names or {}
@@ -134,6 +137,11 @@ class Reader:
         group = "approach" if table.get("preset") in APPROACH_PRESETS else "skill"
         if self.t.has(f"{group}.{key}"):
             return self.t(f"{group}.{key}")
+        # A built-in rule set's own skill the catalogs do not name (Atomic Robo's Combat): its
+        # name in the audience's language where it gives one.
+        kept = self._preset_skill_names.get(key)
+        if kept:
+            return escape(kept.get(self.t.language) or kept.get("") or key)
         for character in self._characters.values():
             labels = (character.get("sheet") or {}).get("skill_labels") or {}
             if key in labels:
@@ -203,8 +211,8 @@ class Reader:
         make = _LINES.get(event["type"])
         if make is None:
             return None
-        key, args = make(self, data)
-        text = self.t(f"event.{key}", **args)
+        key, args, after = make(self, data)
+        text = " ".join([self.t(f"event.{key}", **args), *after])
         out = f"**{self.seat(event['seat'])}** · {text}" if event["seat"] else text
         if data.get("waived"):
             rules = "; ".join(self.rule(k) for k in data["waived"])
@@ -482,6 +490,14 @@ def _piece(r: Reader, piece: Piece, data: JSON) -> object:
         return len(value) if isinstance(value, list) else 0
     if kind == "outcome":
         return _outcome(r, data) if given else ""
+    if kind == "stunts":
+        listed = value if isinstance(value, list) else []
+        if not listed:
+            return ""
+        named = ", ".join(
+            r.t("stunt.unnamed") if n is None else _styled(str(n), piece.style) for n in listed
+        )
+        return r.t(piece.prefix, stunts=named)
     raise ValueError(f"a line piece Discord does not know: {kind}")
 
 
@@ -504,16 +520,19 @@ def _preset_name(r: Reader, key: str) -> str:
     return r.t(f"preset.{key}") if r.t.has(f"preset.{key}") else escape(key)
 
 
-_Line = Callable[[Reader, JSON], tuple[str, dict[str, object]]]
+_Line = Callable[[Reader, JSON], tuple[str, dict[str, object], list[str]]]
 
 
 def _reads(line: Line) -> _Line:
-    """A declared line as Discord reads it: its key and its pieces for one event's fields."""
+    """A declared line as Discord reads it: its key and its pieces for one event's fields, and
+    what is said after it (each piece of ``after`` that says something)."""
 
-    def read(r: Reader, data: JSON) -> tuple[str, dict[str, object]]:
+    def read(r: Reader, data: JSON) -> tuple[str, dict[str, object], list[str]]:
         case = next(c for c in line.cases if all(_holds(w, data) for w in c.when))
         key = _FIELD.sub(lambda m: str(_at(data, m.group(1))), case.key)
-        return key, {name: _piece(r, piece, data) for name, piece in line.pieces.items()}
+        pieces = {name: _piece(r, piece, data) for name, piece in line.pieces.items()}
+        after = [str(said) for said in (_piece(r, p, data) for p in line.after) if said != ""]
+        return key, pieces, after
 
     return read
 

@@ -41,7 +41,9 @@ __all__ = [
     "seat",
     "skill",
     "skills",
+    "stunts",
     "tells",
+    "tells_after",
     "text",
     "told_json",
     "track",
@@ -62,7 +64,9 @@ __all__ = [
 #: recorded, in ``also``), joined; ``skills`` a list of skill keys joined; ``word`` the catalog's word
 #: ``prefix + value`` (none: ``prefix + fallback``, or nothing; no field: ``prefix``); ``number`` the value as it is
 #: (none: ``fallback``); ``count`` how many items a list holds; ``outcome`` a roll's chosen
-#: outcome with the names of the aspect and boosts it made; ``either`` the first of ``choices``
+#: outcome with the names of the aspect and boosts it made; ``stunts`` the stunts a roll applied,
+#: each name as table text (one the reader may not see: the catalog's ``stunt.unnamed``), in the
+#: catalog's ``event.with_stunts`` (none applied: nothing); ``either`` the first of ``choices``
 #: whose condition holds, else ``otherwise``.
 Kind = Literal[
     "who",
@@ -83,6 +87,7 @@ Kind = Literal[
     "number",
     "count",
     "outcome",
+    "stunts",
     "either",
 ]
 
@@ -126,10 +131,12 @@ class Case(msgspec.Struct, frozen=True, omit_defaults=True):
 
 class Line(msgspec.Struct, frozen=True, omit_defaults=True):
     """How the log tells one event type: the first case whose conditions all hold gives the key;
-    the pieces fill the key's text (a key whose text does not name a piece leaves it out)."""
+    the pieces fill the key's text (a key whose text does not name a piece leaves it out);
+    ``after``: pieces said after that text, each one that says something (a roll's stunts)."""
 
     cases: tuple[Case, ...]
     pieces: dict[str, Piece] = {}
+    after: tuple[Piece, ...] = ()
 
 
 #: Every event type's line, by type name, as the domains declare them.
@@ -146,6 +153,13 @@ def tells(event: type[Event], key: str | tuple[Case, ...], /, **pieces: Piece) -
     if not cases or cases[-1].when:
         raise ValueError(f"{name}: the last case must hold always")
     TOLD[name] = Line(cases, pieces)
+
+
+def tells_after(event: type[Event], /, *pieces: Piece) -> None:
+    """Declare what the log says after the line of ``event`` (told already), whatever case
+    its text is: each of ``pieces`` that says something (a roll's stunts)."""
+    line = TOLD[event.__name__]
+    TOLD[event.__name__] = Line(line.cases, line.pieces, line.after + pieces)
 
 
 def when(key: str, *conditions: When | str) -> Case:
@@ -226,6 +240,12 @@ def count(field: str) -> Piece:
 
 def outcome(field: str) -> Piece:
     return Piece("outcome", field)
+
+
+def stunts(field: str) -> Piece:
+    """The stunts a roll applied (names, ``None`` for one the reader may not see), after its
+    line: the same words on the page and in Discord, whatever the roll's own line says."""
+    return Piece("stunts", field, style="strong", prefix="event.with_stunts")
 
 
 def either(*choices: tuple[When | str, Piece], otherwise: Piece) -> Piece:

@@ -78,8 +78,10 @@ CONTROLS = frozenset(
 #: Commands the evenings cannot reach (/move and /gm border are played on the scenes with zones
 #: the GM starts with /gm start-scene's lists): /milestone spends a milestone on a package, and
 #: the evenings' four rule sets have none (tests/discord/test_package_milestone.py plays it at a
-#: Venture City table, through the stand-in).
-ELSEWHERE: frozenset[str] = frozenset({"milestone"})
+#: Venture City table, through the stand-in); /gm condition and /recover play a rule set's
+#: conditions, which the evenings' tables have none of (test_published_sessions.py's conditions
+#: session plays both, refusals included).
+ELSEWHERE: frozenset[str] = frozenset({"milestone", "gm condition", "recover"})
 EVERYTHING = (COMMAND_NAMES | CONTROLS) - ELSEWHERE
 #: What a person does now and then only: ending what runs, leaving, unbinding.
 RARE = frozenset(

@@ -4,6 +4,8 @@ mention."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from fatekit.discord.commands import COMMANDS, definitions
@@ -11,6 +13,7 @@ from fatekit.discord.lines import _LINES, Reader, dice_text, escape
 from fatekit.discord.sheets import sheet_text
 from fatekit.discord.words import LANGUAGES, language_of, plural, words
 from fatekit.table.events import EVENT_TYPES
+from fatekit.table.telling import TOLD
 
 from .standin import check_commands
 
@@ -18,6 +21,17 @@ from .standin import check_commands
 def test_every_event_has_a_line() -> None:
     assert sorted(set(EVENT_TYPES) - set(_LINES)) == []
     assert sorted(set(_LINES) - set(EVENT_TYPES)) == []
+
+
+def test_every_roll_that_records_stunts_names_them_after_its_line() -> None:
+    """An event recording the stunts a roll applied says them after its line (one declaration,
+    read by the page and by Discord), and none other declares it."""
+    recording = {
+        name for name, kind in EVENT_TYPES.items() if "stunts" in {f.name for f in fields(kind)}
+    }
+    saying = {name for name, line in TOLD.items() if any(p.kind == "stunts" for p in line.after)}
+    assert recording == saying
+    assert {"RollMade", "AttackRolled", "TreatmentRolled"} <= saying
 
 
 def test_the_commands_are_what_discord_takes_and_keep_their_english_names() -> None:
@@ -331,3 +345,43 @@ def test_an_approach_table_names_and_heads_its_approaches_in_the_audiences_langu
     assert reader.skill("quick") == "Быстро"
     text = sheet_text(view, "deliah", reader)
     assert "**Подходы**" in text and "Быстро" in text
+
+
+@pytest.mark.rule("stunt.bonus")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_roll_names_the_stunts_it_applied_in_each_language(language: str) -> None:
+    """A roll a stunt (or a power's) bonus changed says which after its line, as the page's log
+    does (one declaration, ``tells_after``): the names as typed, escaped; one the reader may not
+    see as "a stunt"; a roll that applied none reads as it always did."""
+    t = words(language)
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [
+            {"id": "miles", "revealed": True, "sheet": {"name": "Miles", "aspects": [], "consequences": []}}
+        ],
+        "table": {"preset": "venturecity"},
+        "scene": None,
+    }  # fmt: skip
+    reader = Reader(view, t)
+    roll = {
+        "actor": "miles",
+        "action": "overcome",
+        "skill": "athletics",
+        "faces": "0000",
+        "difficulty": 6,
+        "against": None,
+    }
+    plain = reader.line({"type": "RollMade", "seat": "gm", "data": {**roll, "stunts": []}})
+    before = reader.line({"type": "RollMade", "seat": "gm", "data": roll})
+    assert plain == before and plain is not None and plain.endswith(dice_text("0000")), plain
+    named = {**roll, "stunts": ["Master Flight", "Basic *Super* Speed"]}
+    line = reader.line({"type": "RollMade", "seat": "gm", "data": named})
+    said = t("event.with_stunts", stunts=r"Master Flight, Basic \*Super\* Speed")
+    assert line == f"{plain} {said}", line
+    hidden = {"actor": "miles", "target": "miles", "skill": "fight", "faces": "+0-+"}
+    attack = reader.line(
+        {"type": "AttackRolled", "seat": "gm", "data": {**hidden, "stunts": [None]}}
+    )
+    assert attack is not None and attack.endswith(
+        t("event.with_stunts", stunts=t("stunt.unnamed"))
+    ), attack

@@ -1,14 +1,20 @@
 """A short session of each published game fatekit plays, through Discord (issue 41, "Done when"):
-the GM and the players each in another language, the table made with the game's rule set, the
+the GM and three players whose Discords speak English, Russian, Italian and Swedish between them
+(one session per game, four languages), the table made with the game's rule set (the built-in
+presets: ``woa``, ``rocketeers``, ``venturecity``, ``atomicrobo``; the Toolkit's conditions in a
+rule-set file), the
 characters attached as files to ``/character`` (the game's sample PCs and NPCs), a scene with a
 compel, an overcome, a create-advantage whose free invoke is spent on a roll, and a conflict in
 which the game's own mechanic decides something: War of Ashes' weight turning a die, The Three
 Rocketeers' aspects counted in place of a skill, Venture City's powers (a granted stunt's bonus and
 their cost on the sheet), Atomic Robo's modes (a rating the modes give) and the Fate System
-Toolkit's conditions (one marked against a hit from ``/hit``'s buttons, cleared as its kind says).
+Toolkit's conditions (one marked against a hit from ``/hit``'s buttons, one marked and cleared
+with ``/gm condition``, a lasting one's recovery begun with ``/recover``).
 
-Dice are given on every roll, so each session is the same every time. What each post and private
-answer says is read back in its reader's language from the catalogs (``words``)."""
+Each member reads the game's mechanic on the PC's sheet (``/sheet``) in their own language; the
+channel's posts are in the GM's. Dice are given on every roll, so each session is the same every
+time. What each post and private answer says is read back in its reader's language from the
+catalogs (``words``)."""
 
 from __future__ import annotations
 
@@ -166,6 +172,43 @@ async def scene_basics(
     await t.settle(member)
 
 
+#: Discord's locale of each catalog language (an interaction's ``locale``).
+LOCALES = {"en": "en-US", "ru": "ru", "it": "it", "sv": "sv-SE"}
+
+
+def four(gm: str, *players: str) -> dict[str, tuple[str, str]]:
+    """The GM and three players ("Ann", "Bo", "Cy"), each speaking one of the four languages
+    (``gm`` and ``players``: catalog languages, all four between them), with a user id each."""
+    languages = (gm, *players)
+    assert sorted(languages) == sorted(LOCALES), languages
+    names = ("GM", "Ann", "Bo", "Cy")
+    paired = enumerate(zip(names, languages, strict=True))
+    return {n: (f"77{i:02d}", LOCALES[lang]) for i, (n, lang) in paired}
+
+
+async def sheets(t: Table, pc: str) -> dict[str, str]:
+    """``pc``'s sheet as each member reads it with ``/sheet``, by the member's catalog language
+    (privately, in that language)."""
+    out = {}
+    for member in t.members.values():
+        shown = await member.use("sheet", character=pc)
+        assert shown.ephemeral, shown.content
+        out[next(k for k, v in LOCALES.items() if v == member.locale)] = shown.content
+    assert sorted(out) == sorted(LOCALES), out
+    return out
+
+
+async def skills_offered(t: Table) -> dict[str, dict[str, str]]:
+    """What ``/overcome``'s skill autocomplete offers each member, by the member's language:
+    value -> name (a seat with no PC of its own: the table's skills, in its language)."""
+    out = {}
+    for member in t.members.values():
+        found = await member.suggest("overcome", "skill", skill="")
+        language = next(k for k, v in LOCALES.items() if v == member.locale)
+        out[language] = {c["value"]: c["name"] for c in found}
+    return out
+
+
 async def fate_points(t: Table, pc: str) -> int:
     found = next(c for c in (await t.view())["characters"] if c["id"] == pc)
     return int(found["sheet"]["fate_points"])
@@ -201,8 +244,9 @@ def woa_pc(key: str, name: str, concept: str) -> str:
 
 
 async def _war_of_ashes(tmp: Path) -> JSON:
-    people = {"GM": ("7101", "it"), "Ann": ("7102", "ru"), "Bo": ("7103", "sv-SE")}
-    async with table_of(tmp, {"name": "Agaptus", "preset": "woa"}, people) as t:
+    async with table_of(
+        tmp, {"name": "Agaptus", "preset": "woa"}, four("it", "ru", "sv", "en")
+    ) as t:
         await attach(t, "Ann", "deliah.json", woa_pc("deliah", "Deliah", "Elkaran Temple Guard"))
         await attach(t, "Bo", "tarek.json", woa_pc("tarek", "Tarek", "Goblin Smuggler"))
         await attach(t, "GM", "sailor.json", sample("war-of-ashes/vidaar-sailor.character.json"))
@@ -212,7 +256,8 @@ async def _war_of_ashes(tmp: Path) -> JSON:
         await scene_basics(
             t, "Ann", "deliah", "deliah/trouble/1", {"skill": "forceful"}, "Cornered"
         )
-        t.said["sheet"] = (await ann.use("sheet")).content
+        t.said["sheets"] = await sheets(t, "deliah")
+        t.said["offered"] = await skills_offered(t)
         await gm.use("gm start-conflict", first="deliah")
         # Two against one on the gangway: Ann's odds and her attack turn one die.
         t.said["odds"] = (
@@ -237,7 +282,7 @@ def test_war_of_ashes_in_discord(tmp_path: Path) -> None:
         aspect="*Too Proud to Run*",
         by=it("gm.pool_owner"),
     )
-    assert said["compel"].endswith(offered), said["compel"]
+    assert said["compel"].splitlines()[0].endswith(offered), said["compel"]
     assert it("action.overcome") in said["overcome"] and "Vigoroso" in said["overcome"]
     assert it("action.create_advantage") in said["advantage"]
     # The advantage's free invokes are offered in Ann's Russian, and one is spent on a roll.
@@ -249,9 +294,14 @@ def test_war_of_ashes_in_discord(tmp_path: Path) -> None:
     assert roll["faces"] == "00++" and roll["weight"]["turned"] == 1, roll
     assert "pesa di più, 2 a 1" in said["attack"], said["attack"]
     assert "dadi girati su +: 1" in said["attack"], said["attack"]
-    # Her sheet lists approaches (the game's words), with her weight, in Russian.
-    assert said["sheet"].startswith(f"## Deliah · {ru('sheet.weight_is', n=1)}\n"), said["sheet"]
-    assert f"**{ru('sheet.approaches')}**" in said["sheet"]
+    # Her sheet lists approaches (the game's words), with her weight, in each member's language.
+    for language, sheet in said["sheets"].items():
+        w = words(language)
+        assert sheet.startswith(f"## Deliah · {w('sheet.weight_is', n=1)}\n"), sheet
+        assert f"**{w('sheet.approaches')}**" in sheet and w("approach.forceful") in sheet, sheet
+        # What /overcome offers to roll is the game's approaches, in each member's language.
+        offered = said["offered"][language]
+        assert w("approach.forceful") in offered["forceful"], offered
     assert any(c["value"] == "forceful" for c in said["skills"])
 
 
@@ -275,11 +325,11 @@ RAIDER = {
 
 async def _conditions(tmp: Path) -> JSON:
     ruleset = json.loads(sample("rulesets/ember-road.ruleset.json"))
-    people = {"GM": ("7201", "sv-SE"), "Ann": ("7202", "it")}
+    people = four("sv", "it", "ru", "en")
     async with table_of(tmp, {"name": "Dry well", "ruleset": ruleset}, people) as t:
         await attach(t, "Ann", "tamsin.json", sample("rulesets/ember-road.character.json"))
         await attach(t, "GM", "raider.json", json.dumps(RAIDER))
-        gm, ann = t.members["GM"], t.members["Ann"]
+        gm, ann, bo = t.members["GM"], t.members["Ann"], t.members["Bo"]
         await gm.use("gm start-session")
         await gm.use("gm start-scene", name="The dry well", characters="tamsin, raider")
         await scene_basics(t, "Ann", "tamsin", "tamsin/trouble/1", {"skill": "quick"}, "Dust Cloud")
@@ -312,25 +362,73 @@ async def _conditions(tmp: Path) -> JSON:
             rest.message, next(c for c in rest.message.buttons() if c.startswith("abs:"))
         )
         t.said["absorbed"] = await t.posted()
-        t.said["sheet"] = (await ann.use("sheet")).content
-        # A sticky condition the GM marks as the story says, and clears when its event comes.
-        await gm.use(
-            "gm command", type="MarkCondition", data='{"character_id": "tamsin", "key": "hungry"}'
-        )
-        t.said["marked"] = await t.posted()
-        await gm.use(
-            "gm command", type="ClearCondition", data='{"character_id": "tamsin", "key": "hungry"}'
-        )
-        t.said["cleared"] = await t.posted()
-        tamsin = next(c for c in (await t.view())["characters"] if c["id"] == "tamsin")
-        t.said["conditions"] = tamsin["sheet"]["conditions"]
+        await gm.use("gm end-conflict")
+        t.said["sheets"] = await sheets(t, "tamsin")
+        await _conditions_marked_and_cleared(t)
+        await _lasting_recovers(t, gm, ann, bo)
     return t.said
 
 
-@pytest.mark.rule("toolkit.conditions.soak", "toolkit.conditions.sticky-clears")
+async def _conditions_marked_and_cleared(t: Table) -> None:
+    """The GM marks a sticky condition as the story says (the raider's doing), and clears it
+    when its event comes, with ``/gm condition``; a lasting one is not the GM's to clear."""
+    gm = t.members["GM"]
+    t.said["holders"] = await gm.suggest("gm condition", "character", character="")
+    t.said["to_mark"] = await gm.suggest(
+        "gm condition", "condition", character="tamsin", condition=""
+    )
+    t.said["to_clear"] = await gm.suggest(
+        "gm condition", "condition", character="tamsin", condition="", clear=True
+    )
+    marked = await gm.use("gm condition", character="tamsin", condition="hungry", by="raider")
+    assert marked.ephemeral, marked.content
+    t.said["marked"] = await t.posted()
+    t.said["marked_reply"] = marked.content
+    tamsin = next(c for c in (await t.view())["characters"] if c["id"] == "tamsin")
+    t.said["marked_conditions"] = tamsin["sheet"]["conditions"]
+    # Clearing Wounded is refused by the table's rule, in the GM's Swedish, and changes nothing.
+    before = (await t.view())["table"]["version"]
+    refused = await gm.use("gm condition", character="tamsin", condition="wounded", clear=True)
+    t.said["refused_clear"] = refused.content
+    t.said["unchanged"] = (await t.view())["table"]["version"] == before
+    # The GM types the condition's Swedish name.
+    cleared = await gm.use("gm condition", character="tamsin", condition="Hungrig", clear=True)
+    assert cleared.ephemeral, cleared.content
+    t.said["cleared"] = await t.posted()
+
+
+async def _lasting_recovers(t: Table, gm: Member, ann: Member, bo: Member) -> None:
+    """Ann starts Wounded's recovery with ``/recover``: refused in the session it was taken and
+    short of Great, then begun; Bo, a player, may not use ``/gm condition``."""
+    t.said["bo_marks"] = (
+        await bo.use("gm condition", character="tamsin", condition="angry")
+    ).content
+    t.said["bo_offered"] = await bo.suggest("gm condition", "character", character="")
+    t.said["too_soon"] = (await ann.use("recover", condition="wounded", effort=5)).content
+    t.said["recoverable_now"] = await ann.suggest("recover", "condition", condition="")
+    await gm.use("gm end-scene")
+    await gm.use("gm end-session")
+    await gm.use("gm start-session")
+    t.said["recoverable"] = await ann.suggest("recover", "condition", condition="")
+    before = (await t.view())["table"]["version"]
+    t.said["short"] = (await ann.use("recover", condition="wounded", effort=2)).content
+    t.said["short_unchanged"] = (await t.view())["table"]["version"] == before
+    begun = await ann.use("recover", condition="wounded", effort=4)
+    t.said["begun_reply"] = begun.content
+    t.said["begun"] = await t.posted()
+    tamsin = next(c for c in (await t.view())["characters"] if c["id"] == "tamsin")
+    t.said["conditions"] = tamsin["sheet"]["conditions"]
+
+
+@pytest.mark.rule(
+    "toolkit.conditions.soak",
+    "toolkit.conditions.sticky-clears",
+    "toolkit.conditions.gm-marks",
+    "toolkit.conditions.lasting-recovery",
+)
 def test_conditions_in_discord(tmp_path: Path) -> None:
     said = asyncio.run(_conditions(tmp_path))
-    it = words("it")
+    it, sv, ru = words("it"), words("sv"), words("ru")
     # /hit offers each condition that may be marked with what it takes off, in Ann's Italian.
     assert said["hit_buttons"].get("abc:wounded") == f"Ferito {it('harm.soaks', n=4)}"
     assert "abc:angry" in said["hit_buttons"]
@@ -338,15 +436,61 @@ def test_conditions_in_discord(tmp_path: Path) -> None:
     assert said["more_buttons"]["abc:wounded+exhausted"] == f"+ Esausto {it('harm.soaks', n=2)}"
     assert f"Ferito, Esausto {it('harm.soaks', n=6)}" in said["rest"]
     assert any(c.startswith("abs:0.wounded+exhausted") for c in said["rest_buttons"])
-    # The channel's Swedish post says Wounded was marked; the sheet shows both its boxes.
+    # The channel's Swedish post says Wounded was marked; the sheet shows both its boxes, with
+    # each condition's kind, in each member's language.
     assert "*Sårad*, *Utmattad*" in said["absorbed"], said["absorbed"]
+    wounded = {"en": "Wounded", "ru": "Ранен", "it": "Ferito", "sv": "Sårad"}
+    for language, sheet in said["sheets"].items():
+        w = words(language)
+        kind = w("condition.kind.lasting", n=4)
+        boxes = "\N{BLACK SQUARE}\N{BLACK SQUARE}"
+        assert f"**{w('sheet.conditions')}**" in sheet, sheet
+        assert f"• *{wounded[language]}* {kind}: {boxes}" in sheet, sheet
+    # /gm condition offers, in the GM's Swedish, the characters with a condition to mark and
+    # Tamsin's that may be marked (not Wounded, lasting and marked; nor Exhausted, full), each
+    # with its kind and boxes; with clear, only the sticky one marked.
+    assert {c["value"] for c in said["holders"]} == {"tamsin", "raider"}
+    to_mark = {c["value"]: c["name"] for c in said["to_mark"]}
+    assert "wounded" not in to_mark and "exhausted" not in to_mark, to_mark
+    assert to_mark["hungry"] == f"Hungrig {sv('condition.kind.sticky', n=2)}: \N{WHITE SQUARE}"
+    to_clear = {c["value"]: c["name"] for c in said["to_clear"]}
+    assert list(to_clear) == ["exhausted"], to_clear
+    # Marked by the raider (who holds its free invoke), and cleared: both posted in Swedish.
+    marked = sv(
+        "event.ConditionMarked.by",
+        who="**Tamsin Vey**",
+        condition="*Hungrig*",
+        by="**Raider Chief**",
+    )
+    assert marked in said["marked"], said["marked"]
+    assert said["marked_conditions"]["hungry"]["invokes"] == ["raider"]
     assert (
-        "• *Ferito* " + it("condition.kind.lasting", n=4) + ": \N{BLACK SQUARE}\N{BLACK SQUARE}"
-        in said["sheet"]
-    ), said["sheet"]
-    assert "Hungrig" in said["marked"] and "Hungrig" in said["cleared"]
-    assert "hungry" not in said["conditions"] and said["conditions"]["wounded"]["boxes"] == 2
-    assert said["conditions"]["exhausted"]["boxes"] == 1
+        sv("event.ConditionCleared", who="**Tamsin Vey**", condition="*Hungrig*") in said["cleared"]
+    )
+    # Wounded is not the GM's to clear: refused privately in Swedish with the rule, no change.
+    assert sv("rule.toolkit.conditions.sticky-clears") in said["refused_clear"]
+    assert said["unchanged"]
+    # Bo, a player, is told in Russian that /gm is the GM's.
+    assert said["bo_marks"] == ru("discord.gm_only")
+    assert said["bo_offered"] == []  # his view offers him no condition to mark
+    # Ann's recovery: refused in the session Wounded was taken (nothing offered then), offered
+    # once a session has ended, refused short of Great, then begun: all in her Italian.
+    assert it("rule.toolkit.conditions.lasting-recovery") in said["too_soon"], said["too_soon"]
+    assert said["recoverable_now"] == []
+    kind = it("condition.kind.lasting", n=4)
+    assert [(c["value"], c["name"]) for c in said["recoverable"]] == [
+        ("wounded", f"Ferito {kind}: \N{BLACK SQUARE}\N{BLACK SQUARE}")
+    ]
+    assert it("rule.toolkit.conditions.lasting-recovery") in said["short"], said["short"]
+    assert said["short_unchanged"]
+    begun = sv("event.ConditionRecovering", who="**Tamsin Vey**", condition="*Sårad*", effort=4)
+    assert begun in said["begun"], said["begun"]
+    assert (
+        it("event.ConditionRecovering", who="**Tamsin Vey**", condition="*Ferito*", effort=4)
+        in (said["begun_reply"])
+    )
+    assert said["conditions"]["wounded"]["boxes"] == 1
+    assert said["conditions"]["wounded"]["recovering_session"] is not None
 
 
 # -- The Three Rocketeers: aspects counted in place of a skill --------------------------------
@@ -355,7 +499,7 @@ HERO, SWORDPLAY = "severine/high_concept/1", "severine/character/1"
 
 
 async def _rocketeers(tmp: Path) -> JSON:
-    people = {"GM": ("7301", "ru"), "Ann": ("7302", "en-GB")}
+    people = four("ru", "en", "it", "sv")
     async with table_of(tmp, {"name": "Paris", "preset": "rocketeers"}, people) as t:
         await attach(
             t, "Ann", "severine.json", sample("three-rocketeers/severine-dufresne.character.json")
@@ -367,7 +511,7 @@ async def _rocketeers(tmp: Path) -> JSON:
         counted = {"count1": HERO, "count2": SWORDPLAY}
         t.said["count_choices"] = await ann.suggest("overcome", "count1", count1="")
         await scene_basics(t, "Ann", "severine", "severine/trouble/1", counted, "Off Balance")
-        t.said["sheet"] = (await ann.use("sheet")).content
+        t.said["sheets"] = await sheets(t, "severine")
         # The book leaves the turn order to a tally the table does not ask: the GM orders it.
         await gm.use("gm start-conflict", first="severine")
         t.said["odds"] = (await ann.use("odds", action="overcome", difficulty=2, **counted)).content
@@ -381,16 +525,18 @@ async def _rocketeers(tmp: Path) -> JSON:
 @pytest.mark.rule("aspects.counted")
 def test_the_three_rocketeers_in_discord(tmp_path: Path) -> None:
     said = asyncio.run(_rocketeers(tmp_path))
-    en, ru = words("en"), words("ru")
+    ru = words("ru")
     # Autocomplete offers Séverine's aspects, each with what it adds (the hero aspect +2).
     offered = {c["value"]: c["name"] for c in said["count_choices"]}
     assert HERO in offered and "+2" in offered[HERO] and "+1" in offered[SWORDPLAY], offered
     # Counted +3: the overcome and advantage at +3 and their dice, the invoke +2 on top.
     assert said["invoked_roll"]["effort"] == 3 + 0 + 2 and said["invoked_roll"]["skill"] == ""
     assert "Rocket Ace of the Queen's Skyguard" in said["overcome"], said["overcome"]
-    # Ann's English sheet says what each aspect counts for, and that she has no skills.
-    assert f"({en('aspect.kind.high_concept')}, {en('discord.counts_for', n=2)})" in said["sheet"]
-    assert en("discord.counts_instead") in said["sheet"]
+    # Her sheet says what each aspect counts for, and that she has no skills, in each language.
+    for language, sheet in said["sheets"].items():
+        w = words(language)
+        assert f"({w('aspect.kind.high_concept')}, {w('discord.counts_for', n=2)})" in sheet, sheet
+        assert w("discord.counts_instead") in sheet, sheet
     # Her odds and the Russian channel's attack count the two aspects: +3, and +5 with the dice.
     assert "= +3" in said["odds"], said["odds"]
     roll = said["attack_roll"]
@@ -403,7 +549,7 @@ def test_the_three_rocketeers_in_discord(tmp_path: Path) -> None:
 
 
 async def _venture_city(tmp: Path) -> JSON:
-    people = {"GM": ("7401", "en-US"), "Ann": ("7402", "ru"), "Bo": ("7403", "it")}
+    people = four("en", "ru", "it", "sv")
     async with table_of(tmp, {"name": "Harbor", "preset": "venturecity"}, people) as t:
         await attach(t, "Ann", "miles.json", sample("venture-city/miles.character.json"))
         await attach(t, "GM", "gridlock.json", sample("venture-city/gridlock.character.json"))
@@ -427,7 +573,7 @@ async def _venture_city(tmp: Path) -> JSON:
         made = [e for e in answer.json()["events"] if e["type"] == "RollMade"]
         t.said["flight_stunts"] = made[-1]["data"]["stunts"]
         await t.settle(ann)
-        t.said["sheet"] = (await ann.use("sheet")).content
+        t.said["sheets"] = await sheets(t, "miles")
         # Fate Core's turn order: Miles's Notice +3 before Gridlock's +1; Miles takes to the air.
         await gm.use("gm start-conflict")
         await ann.use("overcome", skill="athletics", difficulty=1, dice="0000")
@@ -447,79 +593,110 @@ async def _venture_city(tmp: Path) -> JSON:
 @pytest.mark.rule("package.grants", "package.cost")
 def test_venture_city_in_discord(tmp_path: Path) -> None:
     said = asyncio.run(_venture_city(tmp_path))
-    en, ru = words("en"), words("ru")
+    en = words("en")
     assert any(c["value"] == "Master Flight" for c in said["stunts"]), said["stunts"]
     roll = said["flight_roll"]
     # Named, and beside it the free bonus the table applies when none is named (Super Speed's
     # +2), as the page's roll dialog ticks it: Athletics +4, +4 and +2.
     assert said["flight_stunts"] == ["Master Flight", "Basic Super Speed"]
     assert roll["effort"] == 4 + 4 + 2, roll
-    # (The post says the effort, +10, not which stunts made it: the roll's line names none yet.)
-    assert en("rating", name="", n="+10").strip("() ") in said["flight"] or "+10" in said["flight"]
-    # The power's cost on his Russian sheet: refresh 2 (Bullrush paid with a point), the power
-    # listed with its options and the stunts it grants among his.
-    assert ru("discord.fate_points", n=3, refresh=2).split("(")[1] in said["sheet"], said["sheet"]
-    assert "• **Flight**: Master Flight ×2, Super Speed" in said["sheet"], said["sheet"]
-    assert f"**{ru('sheet.stunts')}**" in said["sheet"]
-    assert "**Bullrush**" in said["sheet"]
+    # The English post names the stunts that made the +10, after the roll's line.
+    named = en("event.with_stunts", stunts="Master Flight, Basic Super Speed")
+    assert said["flight"].splitlines()[0].endswith(named), said["flight"]
+    # The power's cost on his sheet in each language: refresh 2 (Bullrush paid with a point),
+    # the powers under the rule set's word for them, each with its options, and the stunts
+    # they grant among his.
+    for language, sheet in said["sheets"].items():
+        w = words(language)
+        assert w("discord.fate_points", n=3, refresh=2).split("(")[1] in sheet, sheet
+        label = {"en": "Powers", "ru": "Силы", "it": "Poteri", "sv": "Krafter"}[language]
+        assert f"**{label}**\n• **Flight**: Master Flight ×2, Super Speed" in sheet, sheet
+        assert f"**{w('sheet.stunts')}**" in sheet and "**Bullrush**" in sheet, sheet
     attack = said["attack_roll"]
     assert attack is not None, said["blow"]
     assert attack["effort"] == 3 + 2, attack
     # Miles defends at +10 by default: Athletics with Master Flight and Super Speed.
     assert said["attack_roll"]["opposition"] == 4 + 4 + 2
     assert en("rating", name=en("ladder.superb"), n="+5") in said["attack"], said["attack"]
+    # The channel says a stunt added to it, not which (Gridlock's sheet is the GM's); the GM's
+    # own answer names it.
+    unnamed = en("event.with_stunts", stunts=en("stunt.unnamed"))
+    assert said["attack"].splitlines()[0].endswith(unnamed), said["attack"]
+    assert en("event.with_stunts", stunts="Basic Natural Weapon") in said["blow"], said["blow"]
 
 
-# -- Atomic Robo: a skill's rating as its modes give it -----------------------------------------
+# -- Atomic Robo, built in: a skill's rating as its modes give it --------------------------------
 
 
-async def _modes(tmp: Path) -> JSON:
-    ruleset = json.loads(sample("rulesets/action-science.ruleset.json"))
-    vera = json.loads(sample("rulesets/action-science.character.json"))
-    del vera["skills"]  # the table derives them from her modes
-    people = {"GM": ("7501", "sv-SE"), "Ann": ("7502", "it")}
-    async with table_of(tmp, {"name": "Tesladyne", "ruleset": ruleset}, people) as t:
-        await attach(t, "Ann", "vera.json", json.dumps(vera))
-        await attach(t, "GM", "alice.json", json.dumps(MODES_NPC))
+async def _atomic_robo(tmp: Path) -> JSON:
+    people = four("sv", "it", "ru", "en")
+    async with table_of(tmp, {"name": "Tesladyne", "preset": "atomicrobo"}, people) as t:
+        await attach(t, "Ann", "okafor.json", sample("atomic-robo/dr-okafor.character.json"))
+        await attach(t, "GM", "guard.json", json.dumps(ROBO_NPC))
         gm, ann = t.members["GM"], t.members["Ann"]
         await gm.use("gm start-session")
-        await gm.use("gm start-scene", name="The vault", characters="vera, nazi")
+        await gm.use("gm start-scene", name="The vault", characters="okafor, guard")
         t.said["skills"] = await ann.suggest("overcome", "skill", skill="")
-        await scene_basics(t, "Ann", "vera", "vera/trouble/1", {"skill": "notice"}, "Loose Panel")
-        t.said["sheet"] = (await ann.use("sheet")).content
-        await gm.use("gm start-conflict", first="vera")
-        t.dice.append("0000")
-        await ann.use("attack", target="nazi", skill="combat", dice="+000")
+        await scene_basics(
+            t, "Ann", "okafor", "Curiosity Outruns Caution", {"skill": "notice"}, "Loose Panel"
+        )
+        t.said["sheets"] = await sheets(t, "okafor")
+        t.said["offered"] = await skills_offered(t)
+        t.said["odds"] = (
+            await ann.use("odds", skill="combat", action="create_advantage", difficulty=2)
+        ).content
+        # Atomic Robo's turn order is the GM's to give (elective): Okafor first.
+        await gm.use("gm start-conflict", first="okafor")
+        t.dice.append("0000")  # the guard's defence
+        attack = await ann.use("attack", target="guard", skill="combat", dice="+000")
+        assert attack.ephemeral, attack.content
         t.said["attack"] = await t.posted()
+        t.said["attack_reply"] = attack.content
         t.said["attack_roll"] = (await t.view())["roll"]
     return t.said
 
 
-MODES_NPC = {
+ROBO_NPC = {
     "format": "fatekit-character",
     "version": 1,
-    "id": "nazi",
+    "id": "guard",
     "name": "Vault Guard",
     "kind": "minor_npc",
-    "preset": "action-science",
+    "preset": "atomicrobo",
     "aspects": [{"kind": "high_concept", "name": "Guards the Vault"}],
     "skills": {"combat": 2, "athletics": 1},
 }
 
 
 @pytest.mark.rule("modes.reinforced", "modes.trained")
-def test_atomic_robo_modes_in_discord(tmp_path: Path) -> None:
-    said = asyncio.run(_modes(tmp_path))
-    it = words("it")
-    # Autocomplete offers Vera's skills with their ratings and the mode each is written under.
+def test_atomic_robo_built_in_in_discord(tmp_path: Path) -> None:
+    said = asyncio.run(_atomic_robo(tmp_path))
+    it, sv = words("it"), words("sv")
+    # Autocomplete offers Okafor's skills with their ratings and the mode each is written under,
+    # in Ann's Italian: the catalog's names, and the rule set's own for its science skills.
     offered = {c["value"]: c["name"] for c in said["skills"]}
-    rated = it("roll.skill_in_mode", skill="Notare (Eccellente (+5))", mode="Azione")
+    rated = it("roll.skill_in_mode", skill=f"{it('skill.notice')} (Eccellente (+5))", mode="Azione")
     assert offered["notice"] == rated, offered
+    assert offered["physics"] == it(
+        "roll.skill_in_mode", skill="Fisica (Ottimo (+4))", mode="Scienza"
+    )
     # Notice at Superb by double reinforcement: the overcome, the advantage and the invoke on it.
     assert said["invoked_roll"]["effort"] == 5 + 0 + 2
-    # Her Italian sheet lists each mode with its rating and the skills under it.
-    assert "• Azione " + it("rating", name=it("ladder.good"), n="+3") in said["sheet"], said[
-        "sheet"
-    ]
-    # Combat, trained in Action (Good), rolled in the fight.
-    assert said["attack_roll"]["effort"] == 3 + 1, said["attack_roll"]
+    # Her sheet lists each mode with its rating and the skills under it, in each language.
+    for language, sheet in said["sheets"].items():
+        w = words(language)
+        action = {"en": "Action", "ru": "Действие", "it": "Azione", "sv": "Action"}[language]
+        assert f"• {action} " + w("rating", name=w("ladder.good"), n="+3") in sheet, sheet
+        # /overcome offers the game's science skills by the rule set's names in each language.
+        physics = {"en": "Physics", "ru": "Физика", "it": "Fisica", "sv": "Fysik (vetenskap)"}
+        assert said["offered"][language]["physics"].startswith(physics[language]), said["offered"]
+    # Combat, trained in Action (Good), and Expert Marksman's +1 on an attack: +4 and the die;
+    # Ann's Italian odds count the stunt too.
+    assert "Expert Marksman" in said["odds"], said["odds"]
+    roll = said["attack_roll"]
+    assert roll["effort"] == 3 + 1 + 1, roll
+    # The Swedish channel and Ann's Italian answer name the stunt that added to it.
+    line = said["attack"].splitlines()[0]
+    assert line.endswith(sv("event.with_stunts", stunts="Expert Marksman")), line
+    assert sv("rating", name=sv("ladder.superb"), n="+5") in said["attack"], said["attack"]
+    assert it("event.with_stunts", stunts="Expert Marksman") in said["attack_reply"]

@@ -1,6 +1,6 @@
 """Atomic Robo on the page (issue 41; srd/atomic-robo-SRD.md): on a table made with the built-in
 ``atomicrobo`` rule set, Ann, on an Italian phone, finds Dr. Okafor's modes on her card in
-Italian, Physics at Great (+4) under Science and Notice at Superb (+5)."""
+Italian, Physics (the rule set's Fisica) at Great (+4) under Science and Notice at Superb (+5)."""
 
 from __future__ import annotations
 
@@ -32,5 +32,7 @@ def test_the_card_says_the_modes_of_the_built_in(server: str, browser: Any) -> N
         physics = player.locator("#char-okafor li[data-skill=physics]")
         expect(physics.locator(".rating")).to_contain_text("+4")
         expect(physics.locator(".mode")).to_contain_text("Scienza")
+        # A skill the catalogs do not name is called as the rule set calls it in Italian.
+        expect(physics).to_contain_text("Fisica")
         notice = player.locator("#char-okafor li[data-skill=notice]")
         expect(notice.locator(".rating")).to_contain_text("+5")

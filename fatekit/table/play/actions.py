@@ -841,5 +841,8 @@ tells(
     dice=say.dice("faces", "defend_faces"),
     **_WEIGHED,
 )
+# The stunts a roll applied, after its line (a roll that had none says nothing more).
+for _rolled in (AdvantageRolled, AttackRolled, OvercomeRolled):
+    say.tells_after(_rolled, say.stunts("stunts"))
 tells(FullDefenseTaken, "FullDefenseTaken", who=say.who("actor"))
 tells(Moved, "Moved", who=say.who("actor"), zone=say.text("to"))

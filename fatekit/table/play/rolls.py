@@ -1464,6 +1464,7 @@ tells(
         otherwise=say.rating("difficulty"),
     ),
 )
+say.tells_after(RollMade, say.stunts("stunts"))  # the stunts it applied, by name
 # On an aimed target's defence (a split or zone attack), the line says whose defence it was. A
 # boost is gone once used: the event keeps its name ("" unnamed) for this line. A reroll that
 # weight turned dice on says the dice fell again and turned again.

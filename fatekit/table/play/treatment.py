@@ -340,3 +340,4 @@ tells(
     skill=say.skill("skill"),
     dice=say.dice("faces"),
 )
+say.tells_after(TreatmentRolled, say.stunts("stunts"))  # the treater's stunts it applied

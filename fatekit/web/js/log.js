@@ -16,8 +16,9 @@ import { aspectLabel, conditionText, ladderValue, milestoneName, presetName, ski
 /** A piece of a line (telling.py's kinds): the field it reads, and what its kind needs.
  * @typedef {{kind: string, field?: string, also?: string, item?: string, style?: string, prefix?: string,
  *   fallback?: string, choices?: [Condition[], Piece][], otherwise?: Piece}} Piece */
-/** An event type's line (told.js): the cases of its catalog key (the last holds always), its pieces.
- * @typedef {{cases: {key: string, when?: Condition[]}[], pieces?: Record<string, Piece>}} Line */
+/** An event type's line (told.js): the cases of its catalog key (the last holds always), its pieces,
+ * and those said after its text (a roll's stunts).
+ * @typedef {{cases: {key: string, when?: Condition[]}[], pieces?: Record<string, Piece>, after?: Piece[]}} Line */
 /** What a piece puts in a line. @typedef {Node | string | number} Said */
 
 /** How many log entries a page of the log holds. */
@@ -232,6 +233,8 @@ function piece(p, d) {
       return Array.isArray(value) ? value.length : 0;
     case "outcome":
       return given ? outcome(d) : "";
+    case "stunts":
+      return Array.isArray(value) && value.length ? stuntsLine(value, /** @type {string} */ (p.prefix)) : "";
     default:
       throw new Error(`a line piece the page does not know: ${p.kind}`);
   }
@@ -257,9 +260,10 @@ export function describeEvent(event) {
   if (!line) return null;
   const data = event.data || {};
   describing = event.version ?? Infinity;
-  let key, args;
+  let key, args, after;
   try {
     [key, args] = told(line, data);
+    after = (line.after || []).map((p) => piece(p, data)).filter((said) => said !== "");
   } finally {
     describing = Infinity;
   }
@@ -269,24 +273,21 @@ export function describeEvent(event) {
     ? [h("span", { class: "by" }, seat(event.seat)), h("span", { class: "visually-hidden" }, ":"), " "]
     : [];
   const out = h("span", { class: "line" }, ...by, tn(`event.${key}`, args));
-  if (data.stunts && data.stunts.length) out.append(" ", stuntsLine(data.stunts));
+  for (const said of after) out.append(" ", typeof said === "number" ? String(said) : said);
   if (data.waived && data.waived.length) out.append(" ", waiverLine(data));
   return out;
 }
 
-/** The stunts a roll applied (a name the seat may not see comes as null: "a stunt").
- * @param {(string | null)[]} names */
-function stuntsLine(names) {
+/** The stunts a roll applied (a name the seat may not see comes as null: "a stunt"), in the
+ * catalog's words `key` (the declaration's), each name as table text.
+ * @param {(string | null)[]} names @param {string} key */
+function stuntsLine(names, key) {
   const list = h("span", {});
   names.forEach((name, i) => {
     if (i) list.append(", ");
     list.append(name === null ? h("span", {}, t("stunt.unnamed")) : free(name, "strong"));
   });
-  return h(
-    "span",
-    { class: "with-stunts", "data-stunts": String(names.length) },
-    tn("event.with_stunts", { stunts: list }),
-  );
+  return h("span", { class: "with-stunts", "data-stunts": String(names.length) }, tn(key, { stunts: list }));
 }
 
 /** A move the GM allowed against the rules: which rules, in the seat's language, and why.

@@ -109,6 +109,14 @@ export const TOLD = {
         field: "defend_rolled_faces",
       },
     },
+    after: [
+      {
+        kind: "stunts",
+        field: "stunts",
+        style: "strong",
+        prefix: "event.with_stunts",
+      },
+    ],
   },
   AspectCorrected: {
     cases: [
@@ -265,6 +273,14 @@ export const TOLD = {
         field: "defend_rolled_faces",
       },
     },
+    after: [
+      {
+        kind: "stunts",
+        field: "stunts",
+        style: "strong",
+        prefix: "event.with_stunts",
+      },
+    ],
   },
   BigBadSet: {
     cases: [
@@ -1647,6 +1663,14 @@ export const TOLD = {
         field: "defend_rolled_faces",
       },
     },
+    after: [
+      {
+        kind: "stunts",
+        field: "stunts",
+        style: "strong",
+        prefix: "event.with_stunts",
+      },
+    ],
   },
   OwnRandomizerChosen: {
     cases: [
@@ -1879,6 +1903,14 @@ export const TOLD = {
         },
       },
     },
+    after: [
+      {
+        kind: "stunts",
+        field: "stunts",
+        style: "strong",
+        prefix: "event.with_stunts",
+      },
+    ],
   },
   RollResolved: {
     cases: [
@@ -2530,6 +2562,14 @@ export const TOLD = {
         field: "faces",
       },
     },
+    after: [
+      {
+        kind: "stunts",
+        field: "stunts",
+        style: "strong",
+        prefix: "event.with_stunts",
+      },
+    ],
   },
   TriggerFired: {
     cases: [

@@ -135,6 +135,10 @@ export function skill(key) {
   const view = seatView();
   const name = skillName(key, view.table.preset, view.table.skill_list);
   if (name) return h("span", {}, name);
+  // A built-in rule set's own skill the catalogs do not name (Atomic Robo's Combat).
+  const kept =
+    app.preset && app.preset.key === view.table.preset && app.preset.skill_names && app.preset.skill_names[key];
+  if (kept) return free(kept[language()] || kept[""]);
   // A skill of the table's own making (a hazard's, a minor NPC's): the name it was given.
   for (const c of view.characters) {
     const sheet = sheetOf(c);
