@@ -139,10 +139,21 @@ def zone_hidden(state: TableState, zone: object) -> bool:
     return scene is not None and board.scene == scene.number and zone in board.hidden
 
 
+def knows_zone(state: TableState, seat: Seat, zone: object, mine: set[str] | None = None) -> bool:
+    """Whether ``seat`` may know of ``zone``: any, for a GM; one the GM keeps hidden, only while
+    a character the seat acts for (``mine``, worked out when not given) stands in it."""
+    if seat.is_gm or not zone_hidden(state, zone):
+        return True
+    scene = state.game.scene
+    zones = None if scene is None else scene.zones
+    who = state.characters_of(seat.id) if mine is None else mine
+    return zones is not None and any(zones.positions.get(w) == zone for w in who)
+
+
 def check_zone_known(state: TableState, seat: Seat, zone: str | None) -> None:
-    """Refuse a seat that is not a GM's a zone the GM keeps hidden, in the words a zone that is
-    not there is refused with: to the players it is not on the map."""
-    if zone is not None and not seat.is_gm and zone_hidden(state, zone):
+    """Refuse a seat a zone it may not know of (:func:`knows_zone`, the view's own test), in the
+    words a zone that is not there is refused with: to the players it is not on the map."""
+    if zone is not None and not knows_zone(state, seat, zone):
         raise BadInput(f"no zone {zone!r} on the map")
 
 

@@ -28,7 +28,7 @@ from fatekit.rules.harm.recovery import clears_after, treatment_difficulty
 from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.table.aspect_moves import AspectFacts, AspectMoves
 from fatekit.table.base import AspectSight
-from fatekit.table.deciding import allowed, play_goes_on, require_gm
+from fatekit.table.deciding import allowed, knows_zone, play_goes_on, require_gm
 from fatekit.table.parts import (
     UNSET,
     AspectByMove,
@@ -164,15 +164,7 @@ class Viewer:
     def sees_zone(self, zone: str) -> bool:
         """Whether the seat may know of a zone of the running scene: any, for a GM; one the GM
         keeps hidden, only while a character the seat acts for stands in it."""
-        if self.gm:
-            return True
-        state = self.state
-        scene = state.game.scene
-        board = state.board
-        if scene is None or board.scene != scene.number or zone not in board.hidden:
-            return True
-        zones = scene.zones
-        return zones is not None and any(zones.positions.get(who) == zone for who in self.mine)
+        return self.gm or knows_zone(self.state, self.seat, zone, self.mine)
 
     def knows(self, character_id: str) -> bool:
         """Whether the seat may know the character exists: a PC, or an extra a player owns,

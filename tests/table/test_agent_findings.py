@@ -120,3 +120,15 @@ def test_the_games_golden_release_52039c3_found_play_clean(seed: int) -> None:
     game = Game(seed, 50)
     game.play()
     assert game.findings == []
+
+
+@pytest.mark.parametrize("seed", [500065, 500162, 500351, 500381])
+def test_the_games_golden_release_af8603e_found_play_clean(seed: int) -> None:
+    """The four random games in which af8603e's table agent found something: a view that
+    failed on a hit left waiting once its attacker was taken out (500065, left out of its
+    golden set), and a hidden zone a player stood in, offered for a zone attack and refused."""
+    from .agent import Game  # type: ignore[import-not-found]
+
+    game = Game(seed, 50)
+    game.play()
+    assert game.findings == []

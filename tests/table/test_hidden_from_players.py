@@ -277,3 +277,28 @@ def test_an_aspect_on_a_hidden_zones_border_is_in_no_players_extras() -> None:
     assert extras_for(play.s, "gm")["impediments"] == [
         {"between": ["cabin", VAULT], "aspects": [hatch]}
     ]
+
+
+def test_a_player_in_a_hidden_zone_may_attack_the_zone_the_view_shows_them() -> None:
+    """The table agent's find (golden release af8603e, games 500162, 500351 and 500381): a
+    hidden zone a player's character stands in is on that player's map, and was offered for a
+    zone attack, but the table refused it as no zone on the map."""
+    play = seated(("multiple_targets",))
+    _into_the_hold(play)
+    play.do(c.PlaceInZone(character_id="ruth", zone=VAULT))
+    play.do(
+        c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
+    )
+
+    def zone_attack_targets(seat: str, who: str) -> list[str]:
+        actions = view_for(play.s, seat)["conflict"]["legal_actions"].get(who, [])
+        return next((a["targets"] for a in actions if a["move"] == "zone_attack"), [])
+
+    assert VAULT in zone_attack_targets("ann", "ruth")
+    assert VAULT in view_for(play.s, "ann")["scene"]["zones"]["zones"]
+    assert VAULT not in view_for(play.s, "ben")["scene"]["zones"]["zones"]
+    play.do(c.ZoneAttack(actor="ruth", skill="fight", zone=VAULT, dice="+000"), "ann")
+    conflict = play.s.conflict
+    assert conflict is not None and conflict.turns.turn is not None
+    assert conflict.turns.turn.zone == VAULT
+    assert_replays(play)
