@@ -271,7 +271,7 @@ def open_table(server: str, browser: Any, game: Game, tmp: Path) -> Table:
 def make_scientist(ann: Player) -> None:
     """Ann's action scientist, made in the sheet dialog at an Atomic Robo table: five aspects, Good
     Action, Fair Banter and Average Science (9 + 9 + 3 of the 30 skill points), Combat focused a
-    step; the engine calls her legal as the dialog is filled."""
+    step, one stunt; the engine calls her legal as the dialog is filled."""
     page = ann.page
     ann.click("#new-character")
     page.fill("#sheet-name", "Dr. Ines Moreau")
@@ -287,6 +287,12 @@ def make_scientist(ann: Player) -> None:
     page.select_option("#sheet-mode-banter", "2")
     page.select_option("#sheet-mode-science", "1")
     page.select_option("#sheet-improve-combat", "1")
+    # A stunt slot, paid from refresh: +2 to Chemistry creating advantages in her lab.
+    page.fill("#sheet-stunt-0", "Reagent Shelf")
+    page.select_option("#sheet-stunt-skill-0", "chemistry")
+    page.uncheck("#sheet-stunt-action-0-overcome")
+    page.check("#sheet-stunt-action-0-create_advantage")
+    page.fill("#sheet-stunt-circumstance-0", "she is in her own lab")
     expect(page.locator("#sheet-legal")).to_be_visible()
     ann.submit("sheet-form")
 
@@ -534,14 +540,16 @@ def test_atomic_robo_on_the_page(server: str, browser: Any, tmp_path: Path) -> N
             expect(combat.locator(".mode")).to_have_text(
                 " " + words["sheet.in_mode"].format(mode=names[player.lang])
             )
-        # Dr. Okafor's Notice is Superb (+5), reinforced by three modes; her refresh pays for
-        # her two stunts (6 - 2), Ines's for none.
+        # Dr. Okafor's Notice is Superb (+5), reinforced by three modes; each stunt slot is paid
+        # from refresh 6: her two leave 4, Ines's one 5.
         okafor = t.pc(t.ben)
         expect(t.ben.page.locator(f"#char-{okafor} li[data-skill=notice] .rating")).to_contain_text(
             "+5"
         )
         sheets = {c["id"]: c["sheet"] for c in t.state()["characters"]}
-        assert sheets[okafor]["refresh"] == 4 and sheets[ines]["refresh"] == 6, sheets
+        assert sheets[okafor]["refresh"] == 4 and sheets[ines]["refresh"] == 5, sheets
+        refresh = t.ann.page.locator(f"#char-{ines} .refresh")
+        expect(refresh).to_have_text(" " + catalog("en")["sheet.refresh_is"].format(n=5))
         # Combat is Action's and focused a step; Notice, in Action and Science, is reinforced.
         assert sheets[ines]["skills"]["combat"] == 4 and sheets[ines]["skills"]["notice"] == 4
         scene(t, game)
