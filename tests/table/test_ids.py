@@ -121,3 +121,22 @@ def test_hazards_and_blocks_get_ids_from_their_names() -> None:
     assert isinstance(wall, e.BlockAdded) and wall.block_id == "стена"
     assert {"пожар", "пожар-2"} <= set(play.s.conflict.roster.fighters if play.s.conflict else ())
     assert_replays(play)
+
+
+def test_one_file_brought_in_twice_never_shares_an_aspect(play: Play) -> None:
+    # A pregenerated PC's file, brought in by two players: once under another id (the page's
+    # sheet dialog names it anew), once with none. Each copy's aspects get ids of their own,
+    # made from its character's id, so invoking or compelling one never reaches the other's.
+    pregen = json.loads(sheet("Séverine Dufresne", "severine"))
+    first = added(play, c.AddCharacter(sheet=json.dumps(pregen), owner="ann"), "ann")
+    again = {**pregen, "id": "aurore", "name": "Aurore"}
+    second = added(play, c.AddCharacter(sheet=json.dumps(again), owner="ben"), "ben")
+    nameless = {k: v for k, v in pregen.items() if k != "id"} | {"name": "Blaise"}
+    third = added(play, c.AddCharacter(sheet=json.dumps(nameless)))
+    ids = [x.character_id for x in (first, second, third) if isinstance(x, e.CharacterAdded)]
+    assert ids == ["severine", "aurore", "blaise"]
+    held = {cid: [a.id for a in play.s.game.character(cid).aspects] for cid in ids}
+    assert held["severine"] == ["severine/high_concept/1"]
+    assert held["aurore"] == ["aurore/high_concept/1"]
+    assert held["blaise"] == ["blaise/high_concept/1"]
+    assert_replays(play)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -356,10 +356,50 @@ def with_free_id(
         return sheet, hidden
     taken = taken_ids(state)
     chosen = unique_id(data.get("id"), data.get("name"), taken, fallback="character")
-    if chosen == data.get("id"):
-        return sheet, hidden
+    kept = chosen == data.get("id")
     moved = renamed_sheet(data, chosen)
-    return json.dumps(data, ensure_ascii=False), tuple(moved(a) for a in hidden)
+    # The same file brought in twice (under another id, or with none) would hold aspect ids
+    # another character holds: those are made anew from this character's id.
+    remade = _fresh_aspect_ids(data, chosen, _held_aspect_ids(state))
+    if kept and not remade:
+        return sheet, hidden
+    return json.dumps(data, ensure_ascii=False), tuple(
+        remade.get(moved(a), moved(a)) for a in hidden
+    )
+
+
+def _held_aspect_ids(state: TableState) -> set[str]:
+    """The ids of every aspect the table's characters hold (on their sheets, as consequences
+    and as conditions)."""
+    held: set[str] = set()
+    for character in state.game.characters.values():
+        held.update(a.id for a in character.aspects)
+        held.update(s.aspect.id for s in character.consequences if s.aspect is not None)
+        held.update(m.aspect.id for m in character.conditions.values())
+    return held
+
+
+def _fresh_aspect_ids(data: dict[str, Any], owner: str, held: set[str]) -> dict[str, str]:
+    """Give each sheet aspect of the character file ``data`` (changed in place) whose id is in
+    ``held`` a new one, ``owner/kind/n`` as the table numbers a sheet's aspects; returns the
+    old ids with their new ones."""
+    aspects = data.get("aspects")
+    if not isinstance(aspects, list):
+        return {}
+    used = held | {a["id"] for a in aspects if isinstance(a, dict) and isinstance(a.get("id"), str)}
+    remade: dict[str, str] = {}
+    for aspect in aspects:
+        if not isinstance(aspect, dict) or aspect.get("id") not in held:
+            continue
+        kind = aspect.get("kind") if isinstance(aspect.get("kind"), str) else "character"
+        number = 1
+        while f"{owner}/{kind}/{number}" in used:
+            number += 1
+        fresh = f"{owner}/{kind}/{number}"
+        used.add(fresh)
+        remade[aspect["id"]] = fresh
+        aspect["id"] = fresh
+    return remade
 
 
 @decides(UpdateCharacter)

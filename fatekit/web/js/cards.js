@@ -155,6 +155,8 @@ function characterCard(c) {
     aspectList(
       s.aspects.map((a) => ({
         ...a,
+        // Aspects counted in place of skills (The Three Rocketeers): what each adds, the engine's.
+        ...(c.counted_worth && a.id in c.counted_worth ? { counts: c.counted_worth[a.id] } : {}),
         free_invokes: invokesByHolder(a.free_invokes),
         owner: c.id,
         offers: (c.aspect_offers || {})[a.id] || [],
@@ -473,7 +475,8 @@ function conditionView(c) {
 function openRecover(id, cond) {
   const effort = h("input", { type: "number", id: "recover-effort", min: -30, max: 30, step: 1, value: "4" });
   openDialog(
-    t("condition.recover_title", { name: cond.name }),
+    // The rule set names the condition (table text); the words around it are the catalog's.
+    tn("condition.recover_title", { name: conditionName(cond.key, cond.name) }),
     h("div", {}, h("p", { class: "hint" }, t("condition.recover_hint")), field(t("condition.effort"), effort)),
     (form, out) => sendFrom("RecoverCondition", { character_id: id, key: cond.key, effort: Number(effort.value) }, out),
     { submitLabel: t("condition.recover"), id: "recover-condition-form" },
@@ -497,7 +500,7 @@ async function exportCharacter(id) {
  * moves the table offers on it; free invokes by holder (a sheet's counted by invokesByHolder).
  * @typedef {{id: string, name: string, kind?: string, hidden?: boolean, owner?: string | null,
  *   known_to?: string[], free_invokes?: Record<string, number>, offers?: readonly string[],
- *   offers_by?: Record<string, string[]>}} CardAspect */
+ *   offers_by?: Record<string, string[]>, counts?: number}} CardAspect */
 
 /** @param {CardAspect[]} aspects */
 export function aspectList(aspects) {
@@ -528,6 +531,14 @@ function aspectCard(a) {
     " ",
     aspectLabel(a),
     a.kind === "boost" ? h("span", { class: "hint boost-note" }, " ", t("aspect.boost_note")) : null,
+    a.counts !== undefined
+      ? h(
+          "span",
+          { class: "hint counts-for", "data-counts": a.counts },
+          " ",
+          tn("aspect.counts_for", { n: a.counts < 0 ? `\u2212${-a.counts}` : `+${a.counts}` }),
+        )
+      : null,
     // A situation aspect made on someone describes them: say whom.
     a.kind === "situation" && a.owner
       ? h("span", { class: "hint aspect-on", "data-on": a.owner }, " ", tn("aspect.on_who", { who: who(a.owner) }))

@@ -142,7 +142,8 @@ export function skillOptions(keys = null, actor = null) {
         ? name.textContent
         : t("roll.skill_rated", { skill: name.textContent, n: n < 0 ? String(n) : `+${n}` });
     const label = mode ? t("roll.skill_in_mode", { skill: rated, mode: modeName(mode) }) : rated;
-    return [k, label, name.hasAttribute("data-free")];
+    // A mode's name is the rule set's words (table text), as a rule-set file's skill name is.
+    return [k, label, name.hasAttribute("data-free") || Boolean(mode)];
   });
 }
 

@@ -447,7 +447,7 @@ function assignTargets(actor, out) {
   const miss = nothing ? button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" }) : null;
   if (zone) {
     const defence = defences(reached || []);
-    const aim = () => send("AssignTargets", defence.read(defence.ids), out);
+    const aim = () => send("AssignTargets", defence.read(reached || []), out);
     return h(
       "div",
       { class: "assign", id: "assign-targets" },
@@ -497,44 +497,68 @@ function zoneTargets(c, actor) {
 
 /** For each of these targets whose defence the table lets this seat choose (the extras'
  * defend_skills, keyed by AssignTargets' own check): the skill it defends with, among those the
- * engine allows, blank for the engine's pick, and a dice field. `read(targets)` gives the command's
- * `defend_skills` and `defend_dice` pairs for the targets aimed at.
+ * engine allows, blank for the engine's pick, and a dice field. A target that counts aspects in
+ * place of skills (The Three Rocketeers) defends with the aspects ticked for it, whoever aims, as
+ * the table asks for them (counted.js); it names no skill. `read(targets)` gives the command's
+ * `defend_skills`, `defend_dice` and `defend_counted` pairs for the targets aimed at.
  * @param {string[]} targets */
 function defences(targets) {
   const allowed = (app.extras && app.extras.defend_skills) || {};
   const ours = targets.filter((id) => id in allowed);
+  const counting = targets
+    .filter((id) => countedWorth(id))
+    .map((id) => ({ id, picker: countedPicker(`defend-counted-${id}`, id, () => {}) }));
+  const counts = (/** @type {string} */ id) => counting.some((p) => p.id === id);
   const fields = ours.map((id) => ({
     id,
-    skill: select(
-      `defend-skill-${id}`,
-      [["", t("multi.defend_skill_best")], ...skillOptions(allowed[id] || [], id)],
-      "",
-    ),
+    skill: counts(id)
+      ? null
+      : select(`defend-skill-${id}`, [["", t("multi.defend_skill_best")], ...skillOptions(allowed[id] || [], id)], ""),
     input: diceInput(`defend-dice-${id}`),
   }));
-  const node = fields.length
-    ? h(
-        "fieldset",
-        { class: "defend-dice" },
-        h("legend", {}, t("multi.defend_legend")),
-        h("p", { class: "hint" }, t("multi.defend_hint")),
-        fields.map((f) =>
-          h(
-            "div",
-            { class: "inline" },
-            field(tn("multi.defend_skill", { who: who(f.id) }), f.skill),
-            field(tn("multi.defend_dice", { who: who(f.id) }), f.input),
+  const node =
+    fields.length || counting.length
+      ? h(
+          "div",
+          {},
+          counting.map((p) =>
+            h(
+              "div",
+              { class: "defend-counted" },
+              h("p", { class: "hint" }, tn("roll.their_counted", { who: who(p.id) })),
+              p.picker.box,
+            ),
           ),
-        ),
-      )
-    : null;
+          fields.length
+            ? h(
+                "fieldset",
+                { class: "defend-dice" },
+                h("legend", {}, t("multi.defend_legend")),
+                h("p", { class: "hint" }, t("multi.defend_hint")),
+                fields.map((f) =>
+                  h(
+                    "div",
+                    { class: "inline" },
+                    f.skill ? field(tn("multi.defend_skill", { who: who(f.id) }), f.skill) : null,
+                    field(tn("multi.defend_dice", { who: who(f.id) }), f.input),
+                  ),
+                ),
+              )
+            : null,
+        )
+      : null;
   const read = (/** @type {string[]} */ aimed) => {
     const picked = fields.filter((f) => aimed.includes(f.id));
     const typed = Object.entries(Object.assign({}, ...picked.map((f) => typedDice(f.input, f.id))));
-    const skills = picked.filter((f) => f.skill.value).map((f) => [f.id, f.skill.value]);
-    return { ...(skills.length ? { defend_skills: skills } : {}), ...(typed.length ? { defend_dice: typed } : {}) };
+    const skills = picked.flatMap((f) => (f.skill && f.skill.value ? [[f.id, f.skill.value]] : []));
+    const counted = counting.filter((p) => aimed.includes(p.id)).map((p) => [p.id, p.picker.chosen()]);
+    return {
+      ...(skills.length ? { defend_skills: skills } : {}),
+      ...(typed.length ? { defend_dice: typed } : {}),
+      ...(counted.length ? { defend_counted: counted } : {}),
+    };
   };
-  return { node, read, ids: ours };
+  return { node, read };
 }
 
 /** The targets of a split or zone attack once aimed: everyone sees each one's outcome and the

@@ -301,12 +301,20 @@ export function openSheetEditor(existing, seed = null) {
   const verdict = h("div", { id: "sheet-verdict", "aria-live": "polite" });
   const preview = h("div", { id: "sheet-preview" });
 
+  // A new character named in the dialog gets an id from its name: the ids of a file's aspects
+  // made from the file's own id follow it (as the table's do when it gives a sheet a new id), so
+  // the same file brought in twice under two names holds no aspect of the other's.
+  const fileId = !editing && start && typeof start.id === "string" ? start.id : "";
+  /** @param {string} id @param {string} aspect */
+  const followed = (id, aspect) =>
+    fileId && aspect.startsWith(`${fileId}/`) ? id + aspect.slice(fileId.length) : aspect;
   const sheet = () => {
+    const id = editing ? existing.id : slug(name.value);
     /** @type {CharacterFile} */
     const data = {
       format: "fatekit-character",
       version: 1,
-      id: editing ? existing.id : slug(name.value),
+      id,
       name: name.value.trim(),
       kind: editing ? /** @type {SheetPart} */ (existing.sheet).kind : kind.value,
       preset: view.table.preset,
@@ -314,7 +322,7 @@ export function openSheetEditor(existing, seed = null) {
       ...(preset.list ? { skill_lists: [preset.list] } : {}),
       aspects: aspectInputs
         .filter((a) => a.input.value.trim())
-        .map((a) => ({ ...(a.id ? { id: a.id } : {}), kind: a.kind, name: a.input.value.trim() })),
+        .map((a) => ({ ...(a.id ? { id: followed(id, a.id) } : {}), kind: a.kind, name: a.input.value.trim() })),
       ...(modes
         ? modes.read()
         : {
