@@ -188,3 +188,47 @@ def test_a_milestone_recorded_before_powers_were_recorded_folds_as_it_did() -> N
     older = reread(table.log[-1], json.dumps(data))
     folded = fold([*table.log[:-1], older])
     assert folded.game.character("miles") == table.s.game.character("miles")
+
+
+@pytest.mark.rule("advancement.package-buy")
+def test_the_offers_are_worked_out_once_per_sheet_and_rule_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every seat's view, publish after publish, lists the same offers while the milestone stays
+    # open: the rules judge each way once per sheet and rule set; a changed sheet is judged
+    # afresh, and what is offered is what an uncached judge offers.
+    from fatekit.table.play import advancement
+
+    worked: list[str] = []
+    judge = advancement._package_changes
+
+    def counted(character, preset, added):  # type: ignore[no-untyped-def]
+        worked.append(character.id)
+        return judge(character, preset, added)
+
+    monkeypatch.setattr(advancement, "_package_changes", counted)
+    advancement._OFFERS_MEMO.clear()
+    table = city()
+    table.do(c.EndSession(milestone=Milestone.MINOR))
+    first = offers(table, "ann", "miles")
+    assert (
+        first and offers(table, "gm", "miles") == first and offers(table, "ann", "miles") == first
+    )
+    assert worked.count("miles") == 1
+    table.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))  # the table moves on
+    assert offers(table, "ann", "miles") == first and worked.count("miles") == 1
+    table.do(
+        c.SpendMilestone(
+            character_id="skye", change=buy("energy-blast", "need-a-mask", "charged-shot")
+        ),
+        "ben",
+    )
+    table.do(c.StartSession())
+    table.do(c.EndSession(milestone=Milestone.MINOR))
+    worked.clear()
+    again = offers(table, "ben", "skye")
+    assert worked == ["skye"]  # Skye's sheet changed: judged afresh
+    advancement._OFFERS_MEMO.clear()
+    assert offers(table, "ben", "skye") == again
+    assert not any(o["key"] == "energy-blast" and not o.get("replaces") for o in again)
+    assert len(advancement._OFFERS_MEMO) <= advancement.OFFERS_KEPT

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import product
+from threading import Lock
 from typing import Literal
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict, stunt_dict
@@ -59,7 +61,7 @@ from fatekit.rules.characters.packages import (
     PackageDef,
     Packages,
 )
-from fatekit.rules.characters.preset import AdvancementStyle
+from fatekit.rules.characters.preset import AdvancementStyle, Preset
 from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.clock import Moment
 from fatekit.rules.core.errors import BadInput, FateError
@@ -379,6 +381,39 @@ def package_offers(
     if spec is None or not {"Milestone", "Breakthrough", "SpendMilestone"} & set(offers):
         return []
     added = "SpendMilestone" in offers and state.milestones.get(character.id) is MilestoneKind.MAJOR
+    # Every seat's view asks for the same offers, publish after publish while the milestone
+    # stays open: they follow from the sheet (all of it: its repr), the rule set and the
+    # refresh the milestone adds alone, so they are worked out once for each. The rule set is
+    # matched as the same object or, after a copy of the state, an equal one.
+    key = (preset.key, added, repr(character))
+    with _OFFERS_LOCK:
+        kept = _OFFERS_MEMO.get(key)
+    if kept is not None and (kept[0] is preset or kept[0] == preset):
+        with _OFFERS_LOCK:
+            _OFFERS_MEMO[key] = (preset, kept[1])  # the next view finds this very object
+            _OFFERS_MEMO.move_to_end(key)
+        return list(kept[1])
+    found = _package_changes(character, preset, added)
+    with _OFFERS_LOCK:
+        _OFFERS_MEMO[key] = (preset, tuple(found))
+        while len(_OFFERS_MEMO) > OFFERS_KEPT:
+            _OFFERS_MEMO.popitem(last=False)
+    return found
+
+
+#: How many sheets' package offers are kept (a few tables' PCs at their milestones).
+OFFERS_KEPT = 64
+_OFFERS_MEMO: OrderedDict[tuple[str, bool, str], tuple[Preset, tuple[PackageChange, ...]]] = (
+    OrderedDict()
+)
+_OFFERS_LOCK = Lock()
+
+
+def _package_changes(character: Character, preset: Preset, added: bool) -> list[PackageChange]:
+    """Each way of buying a package, or taking one in the place of one bought, that the
+    milestone's judge accepts (see :func:`package_offers`)."""
+    spec = preset.packages
+    assert spec is not None  # package_offers asks only at a table with packages
     found: list[PackageChange] = []
     for package in spec.packages:
         for options in _picks(spec, package):
