@@ -19,6 +19,7 @@ from fatekit.rules.core.errors import BadInput
 
 __all__ = [
     "COMBINED_ROLL_RULE",
+    "COMBINED_STUNT_RULE",
     "best_second",
     "check_pair",
     "check_task_skill",
@@ -36,6 +37,15 @@ COMBINED_ROLL_RULE = rule(
     "Optional Rules > Changing the Skill List",
     "With two combined lists a roll names one skill from each list, and the rating rolled is "
     "the two ratings added together",
+)
+
+COMBINED_STUNT_RULE = rule(
+    "skills.combined-stunt",
+    CONDENSED,
+    "Optional Rules > Changing the Skill List",
+    "With two combined lists a roll uses a skill of each: a stunt naming a skill of the second "
+    "list works when that skill is the one added, as one naming a first-list skill works when "
+    "that one is rolled (played by Stunt.skill_on on every roll, in the odds and the simulator)",
 )
 
 

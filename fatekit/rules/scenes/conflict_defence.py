@@ -251,7 +251,11 @@ class Defence:
             second = how.get("second") or best_second(roster.preset, sheet.skills)
             if second is not None:
                 rating = combined_rating(rating, sheet.rating(second))
-        defence = roll.opposed_by(defender, rating, skill=skill, dice=dice)
+        # The defence's stunts may name the second skill its move recorded (an attack on several
+        # targets records none: there, those of the first list alone).
+        defence = roll.opposed_by(
+            defender, rating, skill=skill, dice=dice, second_skill=how.get("second")
+        )
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)
         if defender in self.full_defenders:
