@@ -43,6 +43,7 @@ __all__ = [
     "PackageGroup",
     "PackageOption",
     "Packages",
+    "bought_problems",
     "granted_aspects",
     "granted_stunts",
     "package_cost",
@@ -190,6 +191,9 @@ class Packages:
         init=False, repr=False, compare=False
     )
     _cost_memo: dict[BoughtPackage, int] = field(init=False, repr=False, compare=False)
+    _problems_memo: dict[tuple[tuple[BoughtPackage, ...], bool], tuple[Problem, ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if not self.label.strip():
@@ -216,6 +220,7 @@ class Packages:
         object.__setattr__(self, "_by_key", by_key)
         object.__setattr__(self, "_grants_memo", {})
         object.__setattr__(self, "_cost_memo", {})
+        object.__setattr__(self, "_problems_memo", {})
 
     def on_skills(self, keys: set[str]) -> Packages:
         """These packages at a table whose list is ``keys``: a granted stunt that names a skill
@@ -259,6 +264,7 @@ class BoughtPackage:
 
 
 _Memo = TypeVar("_Memo")
+_Key = TypeVar("_Key")
 
 
 def stunt_skills(stunt: Stunt) -> tuple[str, ...]:
@@ -315,7 +321,7 @@ def _scaled(stunt: Stunt, times: int) -> Stunt:
 MEMO_SIZE = 4096
 
 
-def _remember(memo: dict[BoughtPackage, _Memo], key: BoughtPackage, value: _Memo) -> None:
+def _remember(memo: dict[_Key, _Memo], key: _Key, value: _Memo) -> None:
     if len(memo) >= MEMO_SIZE:
         memo.clear()
     memo[key] = value
@@ -351,6 +357,27 @@ def granted_aspects(spec: Packages | None, bought: Sequence[BoughtPackage]) -> l
     if spec is None:
         return []
     return [a for b in bought for a in _grants(spec, b)[1]]
+
+
+def bought_problems(
+    spec: Packages, bought: Sequence[BoughtPackage], *, as_you_play: bool = False
+) -> tuple[Problem, ...]:
+    """:func:`package_problems` of ``bought`` on a sheet holding exactly what they grant (a
+    package bought or changed at a milestone is judged so), worked out once per rule set."""
+    key = (tuple(bought), as_you_play)
+    known = spec._problems_memo.get(key)
+    if known is None:
+        known = tuple(
+            package_problems(
+                spec,
+                bought,
+                granted_stunts(spec, bought),
+                granted_aspects(spec, bought),
+                as_you_play=as_you_play,
+            )
+        )
+        _remember(spec._problems_memo, key, known)
+    return known
 
 
 def package_problems(
