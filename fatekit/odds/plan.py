@@ -261,6 +261,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
             ids,
             [f.side for f in fighters],
             [(f.close.skill, (f.ranged or f.close).skill) for f in fighters],
+            [(f.close.second, (f.ranged or f.close).second) for f in fighters],
         ),
         _solo(scenario, conflict, fighters, forms),
         forms,
