@@ -321,9 +321,26 @@ def invoke_options(
     fate_points = ledger.account(payer).available
     advice = None
     if on_target is None and by == roll.actor and in_play is not None:
-        count = free_total + min(paid_total, fate_points)
-        advice = invoke_advice(viewer, in_play, invokes=count, target=target)
+        assumed = _assumed(options, fate_points)
+        advice = invoke_advice(viewer, in_play, invokes=len(assumed), target=target)
+        if advice is not None:
+            # The invokes the advice counts on, named: what "invoke" means for this roll.
+            advice["assumes"] = assumed
     return {"by": by, "fate_points": fate_points, "options": options, "advice": advice}
+
+
+def _assumed(options: list[JSON], fate_points: int) -> list[JSON]:
+    """The invokes the advice counts on, in the order it would make them: every free invoke
+    held first (they cost nothing), then one paid invoke of each aspect that may be paid for,
+    as many as the fate points go."""
+    found: list[JSON] = []
+    for option in options:
+        found += [
+            {"aspect_id": option["aspect_id"], "name": option["name"], "free": True}
+        ] * option["free"]
+    paid = [o for o in options if o["paid"]][:fate_points]
+    found += [{"aspect_id": o["aspect_id"], "name": o["name"], "free": False} for o in paid]
+    return found
 
 
 def invoke_advice(viewer: Viewer, in_play: RollInPlay, *, invokes: int, target: str) -> JSON | None:
