@@ -390,7 +390,8 @@ def package_offers(
     that the rules accept, judged by the very function the milestone's judge runs
     (:func:`~fatekit.rules.characters.advancement.fitting_change`). A way is one option from
     each group a package must take from (Venture City: a drawback, a collateral damage
-    effect); an option bought on top is the sheet editor's, not offered here. With
+    effect), with the options of the other groups it may take on top, each alone
+    (``extras``); and each option a package the sheet holds may take (``adds``). With
     ``Breakthrough`` it is offered as spent without the GM's power-up."""
     preset = state.game.ruleset.preset
     spec = preset.packages
