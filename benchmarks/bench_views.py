@@ -20,6 +20,15 @@ Run it with another checkout's Python to compare with its own ``fatekit`` figure
 need this checkout's parts): ``<other>/.venv/bin/python benchmarks/bench_views.py --only-fatekit``.
 
     python benchmarks/bench_views.py [--rounds 5]
+
+``--packages`` times another table instead: Venture City (a rule set with packages, its
+powers) with four PCs, the GM's document before and while a milestone is open, when each PC's
+view lists the powers it may buy or change (``package_offers``, every way judged by the
+milestone's rules). It prints the document's cost with no milestone, at the first view after a
+sheet changed (no offers worked out yet) and at each later view; ``package_offers`` itself per
+PC. Issue 41 measured 2.5 ms against about 48 ms a GM's document; with the offers worked out once
+per sheet and rule set (and each bought package's grants once per rule set) a later view is back
+near the first figure. Run it with another checkout's Python for that checkout's figures.
 """
 
 from __future__ import annotations
@@ -246,12 +255,104 @@ def same_json(made: Any, meant: Any, path: str = "") -> None:
 # -- the runs ----------------------------------------------------------------------------------
 
 
+VENTURE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "venture-city"
+
+
+class VentureCity:
+    """A Venture City table with ``pcs`` PCs (Miles's file under other names), in a session,
+    played by commands through the table's own handler."""
+
+    def __init__(self, pcs: int = 4) -> None:
+        from fatekit.table import commands as c
+
+        self.state: Any = None
+        self.log: list[Any] = []
+        self.do(c.CreateTable(name="Venture City", preset="venturecity"))
+        miles = json.loads((VENTURE / "miles.character.json").read_text("utf-8"))
+        for n in range(pcs):
+            seat = f"p{n}"
+            self.do(c.AddSeat(seat_id=seat, role=Role.PLAYER, name=f"Player {n}"))
+            sheet = dict(miles, id=f"pc{n}", name=f"Flyer {n}")
+            self.do(c.AddCharacter(sheet=json.dumps(sheet), owner=seat), seat)
+        self.do(c.StartSession())
+
+    def do(self, command: Any, seat: str = "gm") -> None:
+        from fatekit.rules import RandomDice
+        from fatekit.table import handle
+
+        decision = handle(
+            self.state,
+            command,
+            seat=seat,
+            table_id="bench",
+            dice=RandomDice(seed=1),
+            now="2026-12-07T23:00:00+00:00",
+            history=self.log,
+        )
+        self.state = decision.state
+        self.log.extend(decision.events)
+
+
+def packages_case(rounds: int) -> None:
+    """The GM's document at a Venture City table, before and while a milestone is open."""
+    import fatekit
+    from fatekit.rules.core.clock import Milestone
+    from fatekit.table import commands as c
+    from fatekit.table.play import advancement
+
+    table = VentureCity()
+    pcs = list(table.state.game.pcs)
+    where = Path(fatekit.__file__).parents[1]
+    print(f"bench_views --packages ({where}): Venture City, {len(pcs)} PCs, the GM's document")
+    # Older checkouts work the offers out at every view: they have no memo to clear.
+    memo = getattr(advancement, "_OFFERS_MEMO", None)
+
+    def gm_document() -> None:
+        json.dumps(document_for(table.state, "gm"), ensure_ascii=False)
+
+    def first_view() -> None:
+        if memo is not None:
+            memo.clear()  # as after a sheet changed: no offers worked out for it yet
+        gm_document()
+
+    def each_pc() -> None:
+        if memo is not None:
+            memo.clear()
+        for pc in pcs:
+            advancement.package_offers(table.state, pc, ["SpendMilestone"])
+
+    def ms(label: str, run: Callable[[], object]) -> None:
+        runs = []
+        for _ in range(rounds):
+            began = time.perf_counter()
+            run()
+            runs.append((time.perf_counter() - began) * 1e3)
+        print(f"  {label:<58} {statistics.median(runs):8.2f} ms")
+
+    ms("no milestone open", gm_document)
+    table.do(c.EndSession(milestone=Milestone.MINOR))
+    ms("a minor milestone open: the first view after a sheet changed", first_view)
+    ms("a minor milestone open: each later view", gm_document)
+    ms(f"package_offers of the {len(pcs)} PCs, worked out afresh", each_pc)
+    pcs = list(table.state.game.pcs)
+    offered = sum(
+        len(advancement.package_offers(table.state, pc, ["SpendMilestone"])) for pc in pcs
+    )
+    print(f"  ({offered} package changes offered in all)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only-fatekit", action="store_true")
     parser.add_argument("--table", type=Path, default=GOLDEN, help="the evening (a golden table)")
+    parser.add_argument(
+        "--packages", action="store_true", help="time a Venture City milestone's offers instead"
+    )
     args = parser.parse_args()
+    if args.packages:
+        packages_case(args.rounds)
+        return
 
     tables = states(args.table)
     seats = list(tables[-1].seats)

@@ -533,7 +533,10 @@ export interface CharacterPart {
  * A package (Venture City's power) the seat may buy for a PC at its open milestone, or take
  * in the place of one it bought (``replaces``: that one's key), with the options it must take
  * (``options``: one from each such group, a drawback and a collateral damage effect) and the
- * refresh that costs (``refresh``). The milestone's change sends exactly these.
+ * refresh that costs (``refresh``). The milestone's change sends exactly these, with any of
+ * ``extras`` (each taken alone, the options it may buy on top: their sum is the judge's to
+ * accept). With ``adds``, the change buys ``options`` (one) on the package the PC holds under
+ * ``key`` (``add_package_options``).
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
  * via the `definition` "PackageOfferPart".
@@ -543,6 +546,19 @@ export interface PackageOfferPart {
   options: string[];
   refresh: number;
   replaces?: string | null;
+  adds?: boolean;
+  extras?: PackageExtraPart[];
+}
+/**
+ * An option the same milestone change may buy on top of a package's way (``option``), and
+ * the refresh the change costs with it (``refresh``).
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "PackageExtraPart".
+ */
+export interface PackageExtraPart {
+  option: string;
+  refresh: number;
 }
 /**
  * A whole sheet the seat may read, shaped as a character file (the page may send it back

@@ -537,14 +537,15 @@ class FrontDoor:
         data = move.data
         action = _ACTIONS[move.type] or Action(str(data.get("action", "overcome")))
         skill = data.get("skill")
+        second = data.get("second_skill")
 
         def counted(state: TableState) -> list[str]:
             character = state.game.characters.get(str(data.get("actor")))
             if character is None or not isinstance(skill, str):
                 return []
-            return [
-                s["name"] for s in stunt_bonuses(state, character, skill, action) if s["counted"]
-            ]
+            on = second if isinstance(second, str) else None
+            found = stunt_bonuses(state, character, skill, action, second=on)
+            return [s["name"] for s in found if s["counted"]]
 
         named = await self.service.read_table(caller.table_id, counted)
         chosen = [n for n in data.get("stunts", ()) if n not in named]

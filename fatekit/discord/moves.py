@@ -291,24 +291,42 @@ def _fighting(view: JSON, actor: str) -> bool:
     return any(f["id"] == actor for f in conflict.get("fighters", ()))
 
 
+#: The first part of a way's value that buys options on a package held (no package's key).
+ADDS = "+"
+
+
 def package_ways(view: JSON, actor: str, reader: Reader) -> list[Choice]:
-    """The ways ``actor``'s open milestone may buy a package (Venture City's power) or change
-    one for another, as the view offers them (``package_offers``), each named with its options
-    and the refresh it costs in the reader's words; the value names the package replaced (or
-    nothing), the package and its options."""
+    """The ways ``actor``'s open milestone may buy a package (Venture City's power), change
+    one for another or buy an option on one held, as the view offers them
+    (``package_offers``): each way, and each with one of the options it may take on top (its
+    ``extras``), named with its options and the refresh it costs in the reader's words; the
+    value names the package replaced (nothing, or ``+`` for an option on one held), the
+    package and its options."""
     found = next((c for c in view["characters"] if c["id"] == actor), None)
+    # The ways as offered first, those with an option on top after them (autocomplete shows the
+    # first few that match what is typed).
     out: list[Choice] = []
+    more: list[Choice] = []
     for way in (found or {}).get("package_offers") or ():
-        options = ", ".join(reader.package(f"option:{k}") for k in way["options"])
-        what = f"{reader.package('package:' + way['key'])}: {options}"
-        label = reader.t("milestone.package_cost", what=what, n=way["refresh"])
+        name = reader.package("package:" + way["key"])
+        if way.get("adds"):
+            bought = ", ".join(reader.package(f"option:{k}") for k in way["options"])
+            label = reader.t("discord.package_adds", package=name, option=bought)
+            label = reader.t("milestone.package_cost", what=label, n=way["refresh"])
+            out.append(Choice(label, "|".join([ADDS, way["key"], *way["options"]])))
+            continue
         old = way.get("replaces") or ""
-        if old:
-            label = reader.t(
-                "discord.package_instead", old=reader.package(f"package:{old}"), new=label
-            )
-        out.append(Choice(label, "|".join([old, way["key"], *way["options"]])))
-    return out
+        taken = [(list(way["options"]), way["refresh"])]
+        taken += [([*way["options"], e["option"]], e["refresh"]) for e in way.get("extras") or ()]
+        for n, (options, refresh) in enumerate(taken):
+            said = ", ".join(reader.package(f"option:{k}") for k in options)
+            label = reader.t("milestone.package_cost", what=f"{name}: {said}", n=refresh)
+            if old:
+                label = reader.t(
+                    "discord.package_instead", old=reader.package(f"package:{old}"), new=label
+                )
+            (more if n else out).append(Choice(label, "|".join([old, way["key"], *options])))
+    return out + more
 
 
 def _milestone(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
@@ -321,7 +339,9 @@ def _milestone(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
         raise Ask("discord.no_package_way")
     old, key, *taken = pick(_text(options, "package") or "", ways, "package").split("|")
     change: JSON = {"kind": "buy_package", "package": key, "options": taken}
-    if old:
+    if old == ADDS:
+        change = {"kind": "add_package_options", "package": key, "options": taken}
+    elif old:
         change = {"kind": "swap_package", "old": old, "package": key, "options": taken}
     found = next(c for c in view["characters"] if c["id"] == actor)
     offers = found.get("offers") or ()

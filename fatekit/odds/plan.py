@@ -261,6 +261,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
             ids,
             [f.side for f in fighters],
             [(f.close.skill, (f.ranged or f.close).skill) for f in fighters],
+            [(f.close.second, (f.ranged or f.close).second) for f in fighters],
         ),
         _solo(scenario, conflict, fighters, forms),
         forms,
@@ -432,7 +433,7 @@ def _skill_rolls(
     attacks = [
         Roll(
             s,
-            pair_rating(sheet.rating, s, second) + _bonus(sheet, s, Action.ATTACK),
+            pair_rating(sheet.rating, s, second) + _bonus(sheet, s, Action.ATTACK, second),
             # As the engine decides it: the rule set's word on the skill (Shoot reaches other
             # zones and Fight cannot parry it).
             not mental and preset.attacks_at_range(s, track, stunts=sheet.stunts),
@@ -484,9 +485,14 @@ def _row_marks(sheet: Character, usable: Sequence[int]) -> tuple[int, int, int]:
     return found[0], found[1], found[2]
 
 
-def _bonus(sheet: Character, skill: str, action: Action) -> int:
-    """What the sheet's free stunts add to ``skill`` used for ``action``."""
-    return sum(s.bonus_for(skill, action) for s in sheet.stunts if not s.fate_point_cost)
+def _bonus(sheet: Character, skill: str, action: Action, second: str | None = None) -> int:
+    """What the sheet's free stunts add to ``skill`` used for ``action`` (with two combined
+    lists, those naming ``second``, the second list's skill added, too)."""
+    return sum(
+        s.bonus_for(s.skill_on(skill, second), action)
+        for s in sheet.stunts
+        if not s.fate_point_cost
+    )
 
 
 def _best(rolls: Sequence[Roll]) -> Roll:
@@ -519,7 +525,7 @@ def _defence(sheet: Character, preset: Preset, track: object, *, melee: bool) ->
     skill = max(allowed, key=sheet.rating)
     second = best_second(preset, sheet.skills)
     rating = pair_rating(sheet.rating, skill, second)
-    return Roll(skill, rating + _bonus(sheet, skill, Action.DEFEND), second=second)
+    return Roll(skill, rating + _bonus(sheet, skill, Action.DEFEND, second), second=second)
 
 
 def _advantage(
@@ -529,9 +535,15 @@ def _advantage(
         raise BadInput(f"advantage_skill {wanted!r} is not a skill {sheet.id} can roll")
     skill = wanted if wanted is not None else max(skills, key=sheet.rating)
     action = Action.CREATE_ADVANTAGE
-    extra = sum(s.extra_free_invokes(skill, action) for s in sheet.stunts if not s.fate_point_cost)
+    extra = sum(
+        s.extra_free_invokes(s.skill_on(skill, second), action)
+        for s in sheet.stunts
+        if not s.fate_point_cost
+    )
     rating = pair_rating(sheet.rating, skill, second)
-    return Roll(skill, rating + _bonus(sheet, skill, action), extra_invokes=extra, second=second)
+    return Roll(
+        skill, rating + _bonus(sheet, skill, action, second), extra_invokes=extra, second=second
+    )
 
 
 def _move(sheet: Character, preset: Preset, skills: Sequence[str], second: str | None) -> Roll:
@@ -539,7 +551,7 @@ def _move(sheet: Character, preset: Preset, skills: Sequence[str], second: str |
     found = [s for s in ("athletics", "quick") if preset.has_skill(s)]
     skill = found[0] if found else max(skills, key=sheet.rating)
     rating = pair_rating(sheet.rating, skill, second)
-    return Roll(skill, rating + _bonus(sheet, skill, Action.OVERCOME), second=second)
+    return Roll(skill, rating + _bonus(sheet, skill, Action.OVERCOME, second), second=second)
 
 
 def _candidates(shifts: Sequence[int], extreme: bool) -> tuple[AbsorbCandidate, ...]:

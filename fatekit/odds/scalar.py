@@ -417,9 +417,8 @@ class _Run:
         for stunt in sheet.stunts:
             if stunt.fate_point_cost or roll.skill is None:
                 continue
-            if stunt.bonus_for(roll.skill, roll.action) or stunt.extra_free_invokes(
-                roll.skill, roll.action
-            ):
+            skill = stunt.skill_on(roll.skill, roll.second_skill)
+            if stunt.bonus_for(skill, roll.action) or stunt.extra_free_invokes(skill, roll.action):
                 roll.use_stunt(stunt)
 
     def weighed(self, who: str, action: Action, target: str | None = None) -> int:

@@ -15,6 +15,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from fatekit.rules.characters.combined_rolls import team_rating
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.teamwork import combine_skills
 from fatekit.rules.scenes.conflict import Conflict
@@ -38,20 +39,28 @@ class TeamworkPlan:
 
 
 def teamwork_plan(
-    conflict: Conflict, ids: Sequence[str], sides: Sequence[int], skills: Sequence[tuple[str, str]]
+    conflict: Conflict,
+    ids: Sequence[str],
+    sides: Sequence[int],
+    skills: Sequence[tuple[str, str]],
+    seconds: Sequence[tuple[str | None, str | None]] | None = None,
 ) -> TeamworkPlan:
     """Who could help each attack: ``ids`` and ``sides`` are the fighters in the plan's order,
-    ``skills`` their close and ranged attack skills (the close one again if they have no other).
+    ``skills`` their close and ranged attack skills (the close one again if they have no other),
+    ``seconds`` the second list's skill each adds, with two combined lists (each helper's
+    level is then the same two skills added, as the rules engine's teamwork rates it).
     """
     found: tuple[list[tuple[int, tuple[tuple[int, int], ...]]], ...] = ([], [])
     for i, who in enumerate(ids):
         for kind, skill in enumerate(skills[i]):
-            rating = conflict.roster.fighter(who).character.rating(skill)
+            second = None if seconds is None else seconds[i][kind]
+            rating = team_rating(conflict.roster.fighter(who).character.rating, skill, second)
             allies = []
             for j, ally in enumerate(ids):
                 if j == i or sides[j] != sides[i]:
                     continue
-                theirs = conflict.roster.fighter(ally).character.rating(skill)
+                sheet = conflict.roster.fighter(ally).character
+                theirs = team_rating(sheet.rating, skill, second)
                 if team_bonus(rating, (theirs,)) > 0:
                     allies.append((j, theirs))
             found[kind].append((rating, tuple(allies)))

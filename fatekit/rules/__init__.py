@@ -43,6 +43,7 @@ from fatekit.rules.aspects.stunts import (
     TrueDetail,
 )
 from fatekit.rules.characters.advancement import (
+    AddPackageOptions,
     Breakthrough,
     BuyPackage,
     BuyStunt,
@@ -141,6 +142,7 @@ __all__ = [
     "Action",
     "ActionRoll",
     "AddFreeInvokes",
+    "AddPackageOptions",
     "AdvantageTarget",
     "Applied",
     "Aspect",

@@ -321,9 +321,26 @@ def invoke_options(
     fate_points = ledger.account(payer).available
     advice = None
     if on_target is None and by == roll.actor and in_play is not None:
-        count = free_total + min(paid_total, fate_points)
-        advice = invoke_advice(viewer, in_play, invokes=count, target=target)
+        assumed = _assumed(options, fate_points)
+        advice = invoke_advice(viewer, in_play, invokes=len(assumed), target=target)
+        if advice is not None:
+            # The invokes the advice counts on, named: what "invoke" means for this roll.
+            advice["assumes"] = assumed
     return {"by": by, "fate_points": fate_points, "options": options, "advice": advice}
+
+
+def _assumed(options: list[JSON], fate_points: int) -> list[JSON]:
+    """The invokes the advice counts on, in the order it would make them: every free invoke
+    held first (they cost nothing), then one paid invoke of each aspect that may be paid for,
+    as many as the fate points go."""
+    found: list[JSON] = []
+    for option in options:
+        found += [
+            {"aspect_id": option["aspect_id"], "name": option["name"], "free": True}
+        ] * option["free"]
+    paid = [o for o in options if o["paid"]][:fate_points]
+    found += [{"aspect_id": o["aspect_id"], "name": o["name"], "free": False} for o in paid]
+    return found
 
 
 def invoke_advice(viewer: Viewer, in_play: RollInPlay, *, invokes: int, target: str) -> JSON | None:
@@ -430,7 +447,7 @@ def roll_odds(
     # The rating rolled: the counted aspects' bonus, else the skill's (with two combined
     # lists, the two skills' added).
     rolled = pair_rating(roller.rating, skill, second_skill) if rating is None else rating
-    stunts = stunt_bonuses(state, roller, skill, ODDS_ACTIONS[action], chosen)
+    stunts = stunt_bonuses(state, roller, skill, ODDS_ACTIONS[action], chosen, second_skill)
     modifier = rolled + _counted(stunts) + bonus
     opposing: list[JSON] = []
     defending: str | None = None
@@ -449,8 +466,6 @@ def roll_odds(
         defending = defend_skill
         if defending is None and defend_rating is None:
             defending = defending_skill(state, actor, skill, against, action=action, mental=mental)
-        # The defender's free stunts that fit count, as the table applies them.
-        opposing = stunt_bonuses(state, opponent, defending or "", Action.DEFEND)
         if defend_rating is not None:
             # Aspects counted: no skill, so no second one either (refused if named).
             check_pair(preset, opponent.skills, "", defend_second_skill, who=against)
@@ -461,6 +476,10 @@ def roll_odds(
             elif defending:
                 check_pair(preset, opponent.skills, defending, defend_second_skill, who=against)
             defence_rating = pair_rating(opponent.rating, defending or "", defend_second_skill)
+        # The defender's free stunts that fit count, as the table applies them.
+        opposing = stunt_bonuses(
+            state, opponent, defending or "", Action.DEFEND, second=defend_second_skill
+        )
         opposition, active = defence_rating + _counted(opposing), True
     elif difficulty is not None:
         opposition, active = difficulty, False
@@ -634,15 +653,17 @@ def stunt_bonuses(
     skill: str,
     action: Action,
     chosen: tuple[str, ...] | None = None,
+    second: str | None = None,
 ) -> list[JSON]:
-    """The character's stunts that do something on a roll of ``skill`` for ``action``, as the
+    """The character's stunts that do something on a roll of ``skill`` for ``action`` (with
+    ``second``, the second list's skill added at a table of two combined lists), as the
     rules engine offers them (:func:`~fatekit.rules.aspects.stunt_uses.stunt_offers`), whoever
     the opponent is. ``counted`` says whether the roll applies one: those in ``chosen``, or
     (``None``) those the table applies when the player names none. A spent one is never counted.
     The page's roll dialog and Discord's rolls name the counted ones on the roll, so both make
     the same events."""
     out: list[JSON] = []
-    for offer in stunt_offers(character, skill, action, state.game.stunt_uses):
+    for offer in stunt_offers(character, skill, action, state.game.stunt_uses, second):
         stunt = offer.stunt
         counted = offer.by_default if chosen is None else stunt.name in chosen
         out.append(

@@ -44,7 +44,8 @@ def test_the_ways_are_the_views_and_become_the_milestone_the_page_sends() -> Non
     view, reader = _seen(table, "ann", "it")
     ways = {w.value: w.name for w in package_ways(view, "miles", reader)}
     offered = next(ch for ch in view["characters"] if ch["id"] == "miles")["package_offers"]
-    assert len(ways) == len(offered)
+    # Each way, and each with one option on top (its extras), and each option on Flight.
+    assert len(ways) == len(offered) + sum(len(o.get("extras", ())) for o in offered)
     assert ways[BLAST] == words("it")(
         "milestone.package_cost",
         what="Energy Blast: Need a Mask to Protect Those Around You, Charged Shot",
@@ -70,6 +71,48 @@ def test_the_ways_are_the_views_and_become_the_milestone_the_page_sends() -> Non
     (milestone,) = [d for d in definitions() if d["name"] == "milestone"]
     assert milestone["name_localizations"]["ru"] == "веха"
     assert [o["name"] for o in milestone["options"]] == ["package", "as"]
+
+
+@pytest.mark.rule("advancement.package-options", "advancement.package-buy")
+def test_an_option_on_a_power_held_and_one_on_top_of_a_power_bought() -> None:
+    table = city()
+    table.do(c.EndSession(milestone=Milestone.MINOR))
+    view, reader = _seen(table, "ann", "ru")
+    ways = {w.value: w.name for w in package_ways(view, "miles", reader)}
+    say = words("ru")
+    master = "+|flight|master-flight"
+    assert ways[master] == say(
+        "milestone.package_cost",
+        what=say(
+            "discord.package_adds",
+            package=reader.package("package:flight"),
+            option=reader.package("option:master-flight"),
+        ),
+        n=1,
+    )
+    move = move_for("milestone", {"package": master}, view, {}, reader)
+    assert move.data["change"] == {
+        "kind": "add_package_options",
+        "package": "flight",
+        "options": ["master-flight"],
+    }
+    # Energy Blast with a special effect on top, free (two come with a power).
+    extra = BLAST + "|area-attack"
+    assert extra in ways
+    move = move_for("milestone", {"package": extra}, view, {}, reader)
+    assert move.data["change"]["options"] == ["need-a-mask", "charged-shot", "area-attack"]
+    table.do(
+        c.SpendMilestone(
+            character_id="miles",
+            change=c.MilestoneChange(
+                kind=c.ChangeKind.BUY_PACKAGE,
+                package="energy-blast",
+                options=("need-a-mask", "charged-shot", "area-attack"),
+            ),
+        ),
+        "ann",
+    )
+    assert table.s.game.character("miles").packages[-1].options[-1] == "area-attack"
 
 
 async def _buy_from_discord(tmp: Path) -> dict[str, Any]:

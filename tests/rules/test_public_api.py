@@ -12,6 +12,7 @@ import fatekit.rules
 
 PUBLIC_API = {
     "GM", "LADDER", "PRESETS", "AbsorbPlan", "Action", "ActionRoll", "AddFreeInvokes",
+    "AddPackageOptions",
     "AdvantageTarget", "Applied", "Aspect", "AspectKind", "AspectsInPlay", "BadInput", "Bonus",
     "ActFirst", "BonusKind", "CarriedGear", "GrantsBoost", "RuleException", "Breakthrough", "BuyPackage", "BuyStunt",
     "Challenge", "ChallengeReport", "Character",

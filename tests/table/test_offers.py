@@ -166,3 +166,25 @@ def test_every_seat_reads_the_texts_rules_of_thumb_for_a_difficulty(play: Play) 
             ("tension", 4),
             ("dire", 7),
         ]
+
+
+def test_the_invoke_advice_names_the_aspects_it_counts_on(play: Play) -> None:
+    # Ruth holds a free invoke on Slick Deck and may pay for Open Sky: the advice counts on
+    # both, the free one first, and names them (not just "+2").
+    play.do(c.AddSituationAspect(name="Slick Deck", free_invokes=(("ruth", 1),)))
+    play.do(c.AddSituationAspect(name="Open Sky"))
+    play.do(
+        c.Roll(actor="ruth", skill="notice", action=Action.OVERCOME, difficulty=3, dice="-000"),
+        "ann",
+    )
+    found = invoke_options(play.s, "ann", "ruth")
+    advice = found["advice"]
+    assert advice is not None and advice["choice"] == "plus_two"
+    assumed = [(a["name"], a["free"]) for a in advice["assumes"]]
+    assert assumed[0] == ("Slick Deck", True)
+    assert ("Open Sky", False) in assumed and all(not free for _, free in assumed[1:])
+    assert len(assumed) == advice["invokes"]
+    # With no fate points, only the free invoke is counted on.
+    play.s.game.ledger.set_balance("ruth", 0, 0)
+    again = invoke_options(play.s, "ann", "ruth")["advice"]
+    assert [(a["name"], a["free"]) for a in again["assumes"]] == [("Slick Deck", True)]

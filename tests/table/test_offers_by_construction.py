@@ -672,23 +672,78 @@ def _package_changes(state: TableState, pc: str) -> dict[tuple[str, ...], c.Comm
     return found
 
 
+def _change(pc: str, key: str, old: str, options: tuple[str, ...]) -> c.Command:
+    kind = c.ChangeKind.BUY_PACKAGE if not old else c.ChangeKind.SWAP_PACKAGE
+    change = c.MilestoneChange(kind=kind, old=old or None, package=key, options=options)
+    return c.SpendMilestone(character_id=pc, change=change)
+
+
+def _adds(state: TableState, pc: str) -> dict[tuple[str, ...], c.Command]:
+    """Every option of the rule set bought alone on each package the PC holds, as ("adds",
+    package, option) -> the SpendMilestone that sends it."""
+    spec = state.game.ruleset.preset.packages
+    assert spec is not None
+    found: dict[tuple[str, ...], c.Command] = {}
+    for held in state.game.character(pc).packages:
+        for option in spec.options:
+            change = c.MilestoneChange(
+                kind=c.ChangeKind.ADD_PACKAGE_OPTIONS, package=held.key, options=(option.key,)
+            )
+            found[("adds", held.key, option.key)] = c.SpendMilestone(character_id=pc, change=change)
+    return found
+
+
+OWNERS = {"miles": "ann", "skye": "ben"}
+
+
 def _check_packages(play: Play, where: str) -> int:
+    spec = play.s.game.ruleset.preset.packages
+    assert spec is not None
+    optional = [o for o in spec.options if spec.group(o.group).least == 0]  # type: ignore[union-attr]
     offered_count = 0
+    gm_offers: dict[str, object] = {}
     for seat in ("gm", "ann", "ben", "sam"):
         parts = {ch.id: ch for ch in table_view(Viewer(play.s, seat)).characters}
         for pc in ("miles", "skye"):
             offers = parts[pc].package_offers
-            listed = (
-                set()
-                if isinstance(offers, UnsetType)
-                else {(o.key, o.replaces or "", *o.options) for o in offers}
-            )
+            found = [] if isinstance(offers, UnsetType) else offers
+            if seat == OWNERS[pc]:
+                assert offers == gm_offers[pc]  # the player is offered what the GM is
+            if seat == "gm":
+                gm_offers[pc] = offers
+            listed = {(o.key, o.replaces or "", *o.options) for o in found if not o.adds}
+            added = {("adds", o.key, *o.options) for o in found if o.adds is True}
             candidates = _package_changes(play.s, pc)
             assert listed <= set(candidates), f"{where}: {seat}, {pc}: {listed - set(candidates)}"
             for key, command in candidates.items():
                 why = _taken(play.s, [command], seat)
                 assert (key in listed) == (why is None), f"{where}: {seat}, {key} on {pc}: {why}"
-            offered_count += len(listed)
+            # Options bought on a package held: each alone, taken exactly when offered (the
+            # GM's seat; the owner's offers are the GM's, the others' are none).
+            for key, command in (_adds(play.s, pc) if seat == "gm" else {}).items():
+                why = _taken(play.s, [command], seat)
+                assert (key in added) == (why is None), f"{where}: {seat}, {key} on {pc}: {why}"
+            # A way's extras: each optional option on top of it, taken exactly when offered
+            # (the GM's seat, on one way of each package bought or taken instead: the owner's
+            # offers are the GM's, and the other ways differ by required options alone).
+            tried: set[tuple[str, str]] = set()
+            for way in found:
+                if way.adds is True or seat != "gm" or (way.key, way.replaces or "") in tried:
+                    continue
+                tried.add((way.key, way.replaces or ""))
+                extras = (
+                    {}
+                    if isinstance(way.extras, UnsetType)
+                    else {e.option: e.refresh for e in way.extras}
+                )
+                for option in optional:
+                    more = (*way.options, option.key)
+                    command = _change(pc, way.key, way.replaces or "", more)
+                    why = _taken(play.s, [command], seat)
+                    assert (option.key in extras) == (why is None), (
+                        f"{where}: {seat}, {way.key} + {option.key} on {pc}: {why}"
+                    )
+            offered_count += len(listed) + len(added)
     return offered_count
 
 

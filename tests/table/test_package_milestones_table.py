@@ -74,12 +74,22 @@ def offers(table: Play, seat: str, pc: str) -> list[dict[str, object]]:
     return found
 
 
+def ways(table: Play, seat: str, pc: str) -> list[dict[str, object]]:
+    """The packages bought or changed (not options added to one held), without the extras
+    each may take."""
+    return [
+        {k: v for k, v in o.items() if k != "extras"}
+        for o in offers(table, seat, pc)
+        if not o.get("adds")
+    ]
+
+
 @pytest.mark.rule("advancement.package-buy", "package.cost", "package.grants")
 def test_a_player_buys_a_power_at_a_minor_milestone_and_the_log_keeps_it() -> None:
     table = city()
     assert offers(table, "ann", "miles") == []  # no milestone open
     table.do(c.EndSession(milestone=Milestone.MINOR))
-    offered = offers(table, "ann", "miles")
+    offered = ways(table, "ann", "miles")
     blast = {
         "key": "energy-blast",
         "options": ["need-a-mask", "charged-shot"],
@@ -143,7 +153,7 @@ def test_a_refused_power_changes_nothing_and_names_its_rule() -> None:
 def test_a_one_stunt_power_is_changed_for_another_and_its_drawback_with_it() -> None:
     table = city()
     table.do(c.EndSession(milestone=Milestone.MINOR))
-    offered = offers(table, "ben", "skye")
+    offered = ways(table, "ben", "skye")
     assert {
         "key": "energy-blast",
         "options": ["need-a-mask", "charged-shot"],
@@ -188,3 +198,133 @@ def test_a_milestone_recorded_before_powers_were_recorded_folds_as_it_did() -> N
     older = reread(table.log[-1], json.dumps(data))
     folded = fold([*table.log[:-1], older])
     assert folded.game.character("miles") == table.s.game.character("miles")
+
+
+@pytest.mark.rule("advancement.package-buy")
+def test_the_offers_are_worked_out_once_per_sheet_and_rule_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every seat's view, publish after publish, lists the same offers while the milestone stays
+    # open: the rules judge each way once per sheet and rule set; a changed sheet is judged
+    # afresh, and what is offered is what an uncached judge offers.
+    from fatekit.table.play import advancement
+
+    worked: list[str] = []
+    judge = advancement._package_changes
+
+    def counted(character, preset, added):  # type: ignore[no-untyped-def]
+        worked.append(character.id)
+        return judge(character, preset, added)
+
+    monkeypatch.setattr(advancement, "_package_changes", counted)
+    advancement._OFFERS_MEMO.clear()
+    table = city()
+    table.do(c.EndSession(milestone=Milestone.MINOR))
+    first = offers(table, "ann", "miles")
+    assert (
+        first and offers(table, "gm", "miles") == first and offers(table, "ann", "miles") == first
+    )
+    assert worked.count("miles") == 1
+    table.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))  # the table moves on
+    assert offers(table, "ann", "miles") == first and worked.count("miles") == 1
+    table.do(
+        c.SpendMilestone(
+            character_id="skye", change=buy("energy-blast", "need-a-mask", "charged-shot")
+        ),
+        "ben",
+    )
+    table.do(c.StartSession())
+    table.do(c.EndSession(milestone=Milestone.MINOR))
+    worked.clear()
+    again = offers(table, "ben", "skye")
+    assert worked == ["skye"]  # Skye's sheet changed: judged afresh
+    advancement._OFFERS_MEMO.clear()
+    assert offers(table, "ben", "skye") == again
+    bought = [o for o in again if not o.get("replaces") and not o.get("adds")]
+    assert not any(o["key"] == "energy-blast" for o in bought)
+    assert len(advancement._OFFERS_MEMO) <= advancement.OFFERS_KEPT
+
+
+def add(key: str, *options: str) -> c.MilestoneChange:
+    return c.MilestoneChange(kind=c.ChangeKind.ADD_PACKAGE_OPTIONS, package=key, options=options)
+
+
+@pytest.mark.rule("advancement.package-options", "package.options", "package.cost")
+def test_a_milestone_buys_an_enhancement_on_a_power_held() -> None:
+    # Miles (refresh 2) buys Master Flight on his Flight at a minor milestone: one stunt's
+    # worth, refresh 1 left; two enhancements are two stunts, more than a minor milestone
+    # spends, and a power he lacks has nothing to add to. Refusals change nothing.
+    table = city()
+    table.do(c.EndSession(milestone=Milestone.MINOR))
+    offered = offers(table, "ann", "miles")
+    master = {"key": "flight", "options": ["master-flight"], "refresh": 1, "replaces": None}
+    assert {**master, "adds": True} in offered
+    assert offers(table, "gm", "miles") == offered and offers(table, "ben", "miles") == []
+    before, log = copy.deepcopy(table.s.game.character("miles")), len(table.log)
+    with pytest.raises(IllegalAction) as refused:
+        table.do(
+            c.SpendMilestone(
+                character_id="miles", change=add("flight", "master-flight", "eagle-eyed")
+            ),
+            "ann",
+        )
+    assert refused.value.rule.key == "advancement.package-options"
+    with pytest.raises(FateError) as missing:
+        table.do(c.SpendMilestone(character_id="miles", change=add("energy-blast", "x")), "ann")
+    assert missing.value.code == "package_not_bought"
+    with pytest.raises(FateError) as empty:
+        table.do(c.SpendMilestone(character_id="miles", change=add("flight")), "ann")
+    assert empty.value.code == "package_options_none"
+    assert table.s.game.character("miles") == before and len(table.log) == log
+    table.do(c.SpendMilestone(character_id="miles", change=add("flight", "master-flight")), "ann")
+    miles = table.s.game.character("miles")
+    flight = next(p for p in miles.packages if p.key == "flight")
+    assert flight.options[-1] == "master-flight" and miles.refresh == 1
+    assert "Master Flight" in {s.name for s in miles.stunts}
+    assert validate(miles) == []
+    again = fold([reread(e) for e in table.log])
+    assert again.game.character("miles") == miles
+
+
+@pytest.mark.rule("advancement.package-buy", "package.options", "package.cost")
+def test_a_power_bought_takes_options_on_top_in_the_same_change() -> None:
+    # At a minor milestone Energy Blast takes a special effect on top for nothing (two come
+    # free), never an enhancement (a second stunt's worth); at a major milestone, whose new
+    # point of refresh may buy a stunt at once, Master Energy Blast too.
+    table = city()
+    table.do(c.EndSession(milestone=Milestone.MINOR))
+    way = next(
+        o
+        for o in offers(table, "ann", "miles")
+        if o["key"] == "energy-blast"
+        and o["options"] == ["need-a-mask", "charged-shot"]
+        and not o.get("replaces")
+    )
+    extras = {e["option"]: e["refresh"] for e in way["extras"]}  # type: ignore[attr-defined]
+    assert extras["area-attack"] == 1 and "master-energy-blast" not in extras
+    table.do(
+        c.SpendMilestone(
+            character_id="miles",
+            change=buy("energy-blast", "need-a-mask", "charged-shot", "area-attack"),
+        ),
+        "ann",
+    )
+    miles = table.s.game.character("miles")
+    assert miles.packages[-1].options[-1] == "area-attack" and miles.refresh == 1
+    assert validate(miles) == []
+    major = city()
+    major.do(c.EndSession(milestone=Milestone.MAJOR))
+    way = next(
+        o
+        for o in offers(major, "ann", "miles")
+        if o["key"] == "energy-blast"
+        and o["options"] == ["need-a-mask", "charged-shot"]
+        and not o.get("replaces")
+    )
+    extras = {e["option"]: e["refresh"] for e in way["extras"]}  # type: ignore[attr-defined]
+    assert (way["refresh"], extras["master-energy-blast"]) == (1, 2)
+    change = buy("energy-blast", "need-a-mask", "charged-shot", "master-energy-blast")
+    major.do(c.SpendMilestone(character_id="miles", change=change), "ann")
+    miles = major.s.game.character("miles")
+    assert miles.packages[-1].options[-1] == "master-energy-blast" and miles.refresh == 1
+    assert fold(major.log).game.character("miles") == miles

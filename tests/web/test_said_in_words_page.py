@@ -67,7 +67,14 @@ def test_the_odds_and_the_advice_read_as_words(server: str, browser: Any, locale
         expect(advice.locator(".advice-chances li")).to_have_count(3)
         choice = advice.get_attribute("data-choice")
         heard = advice.aria_snapshot()
-        assert said(lang, f"advice.{choice}") in heard, heard
+        if choice == "nothing":
+            assert said(lang, "advice.nothing") in heard, heard
+        else:
+            # The advice names the aspect it would invoke first, and how it is paid for.
+            named = advice.locator(".aspect-name").first.inner_text()
+            ways = [said(lang, f"advice.how.{how}") for how in ("free", "paid")]
+            lines = [said(lang, f"advice.{choice}_on", aspect=named, how=w) for w in ways]
+            assert any(line in heard for line in lines), (heard, lines)
         chances = advice.locator(".advice-chances li").all_inner_texts()
         for text in chances:
             assert re.search(PERCENT[lang], text), chances

@@ -84,10 +84,48 @@ def test_a_player_buys_a_power_at_a_milestone_in_russian(server: str, browser: A
             what="Need a Mask to Protect Those Around You · Charged Shot", n=1
         )
         player.select_option("#milestone-package-with-miles", label=way)
+        # A special effect on top, free (two come with a power), ticked in the same change.
+        extra = player.locator("#milestone-package-extra-miles-area-attack")
+        expect(player.locator("label[for=milestone-package-extra-miles-area-attack]")).to_have_text(
+            ru["milestone.package_cost"].format(what="Area Attack", n=1)
+        )
+        extra.check()
         player.click("#milestone-take-miles")
         expect(form).to_have_count(0)
         expect(player.locator("#char-miles-packages")).to_contain_text("Energy Blast")
     (miles,) = state_of(server, table, gm_link)["characters"]
     assert [p["key"] for p in miles["sheet"]["packages"]] == ["flight", "energy-blast"]
+    assert miles["sheet"]["packages"][1]["options"][-1] == "area-attack"
     assert miles["sheet"]["refresh"] == 1
     assert "Basic Energy Blast" in [s["name"] for s in miles["sheet"]["stunts"]]
+
+
+@pytest.mark.rule("advancement.package-options", "package.options")
+def test_a_player_buys_an_enhancement_on_a_power_held_in_swedish(server: str, browser: Any) -> None:
+    """Ann, on a Swedish phone, spends Miles's minor milestone on Master Flight, an enhancement
+    on the Flight he holds, at one refresh; the table takes it."""
+    from tests.web.test_turns import catalog
+
+    sv = catalog("sv")
+    made = call(server, "/tables", {"name": "Hamnen", "preset": "venturecity"})
+    table, gm_link = made["table_id"], made["link"]
+    ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm_link)
+    sheet = (SAMPLES / "miles.character.json").read_text(encoding="utf-8")
+    command(server, table, gm_link, "AddCharacter", {"sheet": sheet, "owner": "ann"})
+    command(server, table, gm_link, "StartSession", {})
+    command(server, table, gm_link, "EndSession", {"milestone": "minor"})
+    with seat_page(browser, server, ann["link"], "sv-SE", (390, 844)) as player:
+        form = player.locator("#milestone-miles")
+        expect(form).to_be_visible()
+        label = player.locator("#milestone-kind-miles option[value=add_package_options]")
+        expect(label).to_have_count(1)
+        player.select_option("#milestone-kind-miles", "add_package_options")
+        player.select_option("#milestone-package-miles", "flight")
+        way = sv["milestone.package_cost"].format(what="Master Flight", n=1)
+        player.select_option("#milestone-package-with-miles", label=way)
+        expect(player.locator("#milestone-package-extras-miles")).to_be_hidden()
+        player.click("#milestone-take-miles")
+        expect(form).to_have_count(0)
+    (miles,) = state_of(server, table, gm_link)["characters"]
+    assert miles["sheet"]["packages"][0]["options"][-1] == "master-flight"
+    assert miles["sheet"]["refresh"] == 1

@@ -97,11 +97,14 @@ class ActionRoll:
         dice: DiceSource,
         ledger: FateLedger | None = None,
         stunt_uses: StuntUses | None = None,
+        second_skill: str | None = None,
     ) -> None:
         self.actor = actor
         self.action = action
         self.rating = rating
         self.skill = skill
+        # Two combined lists: the second list's skill added, on which a stunt may work too.
+        self.second_skill = second_skill
         self.dice_source = dice
         self.ledger = ledger
         self.stunt_uses = stunt_uses
@@ -129,6 +132,7 @@ class ActionRoll:
         *,
         skill: str | None = None,
         dice: DiceSource | None = None,
+        second_skill: str | None = None,
     ) -> ActionRoll:
         """Add an active defender: their defend roll becomes this roll's opposition."""
         if self.action is Action.DEFEND:
@@ -145,6 +149,7 @@ class ActionRoll:
             dice=dice if dice is not None else self.dice_source,
             ledger=self.ledger,
             stunt_uses=self.stunt_uses,
+            second_skill=second_skill,
         )
         defense.opposes = self
         self.opposition = defense
@@ -309,10 +314,12 @@ class ActionRoll:
         self._check_open()
         if self.skill is None:
             raise BadInput("name the skill of this roll to use a stunt on it")
-        bonus = stunt.bonus_for(self.skill, self.action)
-        if not stunt.applies_to(self.skill, self.action):
+        skill = stunt.skill_on(self.skill, self.second_skill)
+        bonus = stunt.bonus_for(skill, self.action)
+        if not stunt.applies_to(skill, self.action):
+            used = self.skill if self.second_skill is None else f"{self.skill}+{self.second_skill}"
             refuse(
-                f"stunt {stunt.name!r} does not apply to {self.skill} used to {self.action.value}",
+                f"stunt {stunt.name!r} does not apply to {used} used to {self.action.value}",
                 BONUS_STUNT_RULE if isinstance(stunt.effect, SkillBonus) else RULE_STUNT_RULE,
             )
             # The GM lets it apply here anyway: its bonus counts as if the roll fitted it.
@@ -340,10 +347,11 @@ class ActionRoll:
         added (``bonus`` as the rules gave it; by default, what the stunt gives)."""
         if self.skill is None:
             return None
-        extra = stunt.extra_free_invokes(self.skill, self.action)
-        boost = stunt.boost_on(self.skill, self.action)
+        skill = stunt.skill_on(self.skill, self.second_skill)
+        extra = stunt.extra_free_invokes(skill, self.action)
+        boost = stunt.boost_on(skill, self.action)
         if bonus is None:
-            bonus = stunt.bonus_for(self.skill, self.action)
+            bonus = stunt.bonus_for(skill, self.action)
         if self.stunt_uses is not None:
             self.stunt_uses.count_use(self.actor, stunt, self.ledger, payer=payer)
         elif stunt.fate_point_cost and self.ledger is not None:

@@ -222,15 +222,23 @@ class StuntOffer:
 
 
 def stunt_offers(
-    character: StuntHolder, skill: str, action: Action, uses: StuntUses | None = None
+    character: StuntHolder,
+    skill: str,
+    action: Action,
+    uses: StuntUses | None = None,
+    second: str | None = None,
 ) -> list[StuntOffer]:
     """The stunts of ``character`` that do something on a roll of ``skill`` for ``action``, as
     the engine offers them on every roll, whoever the opponent is: the player confirms each
     one's circumstance. A free one that adds a bonus, a boost or a free invoke applies unless
     the player leaves it out (stunts are free whenever they apply); one that costs a fate point
-    or a limited use is the player's to choose; a spent one is offered as spent."""
+    or a limited use is the player's to choose; a spent one is offered as spent. With two
+    combined lists, ``second`` is the second list's skill the roll adds: a stunt naming it is
+    offered too."""
     offers = []
+    rolled = skill
     for stunt in character.stunts:
+        skill = stunt.skill_on(rolled, second)
         if not stunt.applies_to(skill, action):
             continue
         spent = uses is not None and uses.spent(character.id, stunt)
@@ -251,8 +259,13 @@ def stunt_offers(
 
 
 def default_stunts(
-    character: StuntHolder, skill: str, action: Action, uses: StuntUses | None = None
+    character: StuntHolder,
+    skill: str,
+    action: Action,
+    uses: StuntUses | None = None,
+    second: str | None = None,
 ) -> tuple[str, ...]:
     """The names of the stunts a roll applies when its player names none (see
     :func:`stunt_offers`)."""
-    return tuple(o.stunt.name for o in stunt_offers(character, skill, action, uses) if o.by_default)
+    offers = stunt_offers(character, skill, action, uses, second)
+    return tuple(o.stunt.name for o in offers if o.by_default)

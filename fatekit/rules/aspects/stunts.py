@@ -248,6 +248,13 @@ class Stunt:
         """Whether the stunt changes the sheet itself (boxes, a slot) rather than being used."""
         return isinstance(self.effect, _SHEET_EFFECTS)
 
+    def skill_on(self, skill: str, second: str | None = None) -> str:
+        """Of a roll's skills, the one this stunt is judged on: with two combined lists both are
+        used (``second``, the second list's, added to ``skill``), so a stunt naming the second
+        list's skill works on it (skills.combined-stunt); else ``skill``."""
+        named = getattr(self.effect, "skill", None)
+        return second if second is not None and named == second else skill
+
     def bonus_for(self, skill: str, action: Action) -> int:
         """The bonus this stunt adds when ``skill`` is used for ``action`` (0 when it does not apply)."""
         effect = self.effect

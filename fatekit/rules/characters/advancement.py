@@ -35,10 +35,10 @@ from fatekit.rules.characters.packages import (
     PACKAGE_GRANTS_RULE,
     BoughtPackage,
     Packages,
+    bought_problems,
     granted_aspects,
     granted_stunts,
     package_cost,
-    package_problems,
     packages_cost,
 )
 from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, AdvancementStyle, Preset
@@ -46,7 +46,7 @@ from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
 from fatekit.rules.core.citations import CONDENSED, CORE_BOOK, ODE, rule
 from fatekit.rules.core.clock import Clock, Moment
-from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.errors import BadInput, FateError, IllegalAction
 from fatekit.rules.core.ladder import format_rating
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
@@ -58,7 +58,9 @@ __all__ = [
     "GM_POWER_UP_RULE",
     "MILESTONE_RULE",
     "PACKAGE_BUY_RULE",
+    "PACKAGE_OPTIONS_RULE",
     "PACKAGE_SWAP_RULE",
+    "AddPackageOptions",
     "Breakthrough",
     "BuyPackage",
     "BuyStunt",
@@ -78,6 +80,7 @@ __all__ = [
     "fitting_change",
     "milestone_as_recorded",
     "milestone_refresh",
+    "package_cost_fits",
     "planned_change",
     "raise_skills",
     "raised_skills",
@@ -128,6 +131,14 @@ PACKAGE_BUY_RULE = rule(
     "A package (a Venture City power is built of stunts) is bought at a milestone as a new stunt "
     "is: paid as at creation, spending at most one stunt's refresh (two at a major milestone, "
     "whose new point of refresh may buy a stunt at once), never below the minimum refresh",
+)
+PACKAGE_OPTIONS_RULE = rule(
+    "advancement.package-options",
+    CORE_BOOK,
+    "The Long Game > Defining Milestones > Minor Milestones; Major Milestones",
+    "Options bought on a package the sheet holds (a Venture City enhancement costs a stunt) are "
+    "bought at a milestone as a new stunt is: paid as at creation, at most one stunt's refresh "
+    "(two at a major milestone), never below the minimum refresh; no option pays refresh back",
 )
 PACKAGE_SWAP_RULE = rule(
     "advancement.package-swap",
@@ -192,8 +203,24 @@ class SwapPackage:
     new: BoughtPackage
 
 
+@dataclass(frozen=True, slots=True)
+class AddPackageOptions:
+    """Buy ``options`` on the package the sheet bought under the key ``key`` (one entry a
+    purchase, added to those it has)."""
+
+    key: str
+    options: tuple[str, ...]
+
+
 MilestoneChoice = (
-    SwapSkills | ReplaceSkill | RewriteStunt | BuyStunt | RewriteAspect | BuyPackage | SwapPackage
+    SwapSkills
+    | ReplaceSkill
+    | RewriteStunt
+    | BuyStunt
+    | RewriteAspect
+    | BuyPackage
+    | SwapPackage
+    | AddPackageOptions
 )
 
 
@@ -343,6 +370,8 @@ def _check_change(
         _check_buy(character, choice, preset, refresh, stunts_bought)
     elif isinstance(choice, SwapPackage):
         _check_swap(character, choice, preset)
+    elif isinstance(choice, AddPackageOptions):
+        _check_options(character, choice, preset, refresh, stunts_bought)
     else:  # pragma: no cover - the union is closed
         raise BadInput(f"not a milestone choice: {choice!r}")
 
@@ -379,7 +408,7 @@ def _changed(
         stunts.append(choice.stunt)
     elif isinstance(choice, RewriteAspect):
         names[choice.aspect_id] = choice.name.strip()
-    elif isinstance(choice, BuyPackage | SwapPackage):
+    elif isinstance(choice, BuyPackage | SwapPackage | AddPackageOptions):
         bought = _bought_after(character, choice)
         refresh -= _package_refresh(character, preset, bought)
         # The stunts the packages granted give way to those they grant now.
@@ -390,11 +419,18 @@ def _changed(
     return ChangePlan(skills, stunts, refresh, names)
 
 
-def _bought_after(character: Character, choice: BuyPackage | SwapPackage) -> list[BoughtPackage]:
-    """The packages a sheet holds after buying or changing one (a changed one keeps its
-    place)."""
+def _bought_after(
+    character: Character, choice: BuyPackage | SwapPackage | AddPackageOptions
+) -> list[BoughtPackage]:
+    """The packages a sheet holds after buying, changing or adding options to one (a changed
+    one keeps its place)."""
     if isinstance(choice, BuyPackage):
         return [*character.packages, choice.package]
+    if isinstance(choice, AddPackageOptions):
+        return [
+            BoughtPackage(p.key, (*p.options, *choice.options)) if p.key == choice.key else p
+            for p in character.packages
+        ]
     return [choice.new if p.key == choice.old else p for p in character.packages]
 
 
@@ -420,20 +456,8 @@ def _package_fits(
     spec = _spec(preset)
     # The sheet's packages with the new one (limits, twice), and the new one whole (its
     # drawback and collateral damage effect): checked with the stunts and aspects they grant.
-    problems = package_problems(
-        spec,
-        bought,
-        granted_stunts(spec, bought),
-        granted_aspects(spec, bought),
-        as_you_play=True,
-    )
-    problems += [
-        p
-        for p in package_problems(
-            spec, [new], granted_stunts(spec, [new]), granted_aspects(spec, [new])
-        )
-        if p.code != "packages_under"
-    ]
+    problems = list(bought_problems(spec, bought, as_you_play=True))
+    problems += [p for p in bought_problems(spec, [new]) if p.code != "packages_under"]
     for problem in problems:
         named = {k: str(v) for k, v in problem.args}
         if problem.code == "package_unknown":
@@ -471,20 +495,100 @@ def _check_buy(
     creation, with no more refresh than the milestone spends and never below the minimum."""
     bought = _bought_after(character, choice)
     _package_fits(character, preset, choice.package, bought)
-    name = _package_name(_spec(preset), choice.package.key)
-    spent = _package_refresh(character, preset, bought)
+    _check_cost(character, choice, preset, refresh, stunts_bought)
+
+
+def _check_cost(
+    character: Character,
+    choice: BuyPackage | SwapPackage | AddPackageOptions,
+    preset: Preset,
+    refresh: int,
+    stunts_bought: int = 1,
+) -> None:
+    """The refresh a package change spends, as its rules allow it: a package bought, or
+    options on one held, spend at most the milestone's stunts' worth (none paid back, for
+    options) and never leave less than the minimum; a package changed is worth one stunt and
+    its new one the same."""
+    spec = _spec(preset)
+    if isinstance(choice, SwapPackage):
+        old = next((p for p in character.packages if p.key == choice.old), None)
+        was = 0 if old is None else package_cost(spec, old)
+        now = package_cost(spec, choice.new)
+        if was > 1 or now != was:
+            refuse(
+                f"{_package_name(spec, choice.old)} is worth {was} stunts and "
+                f"{_package_name(spec, choice.new.key)} {now}: a milestone changes one stunt's "
+                "worth for the same",
+                PACKAGE_SWAP_RULE,
+            )
+        return
+    spent = _package_refresh(character, preset, _bought_after(character, choice))
     most = stunts_bought * preset.stunt_cost
+    if isinstance(choice, BuyPackage):
+        name = _package_name(spec, choice.package.key)
+        what, why = f"{name} costs", PACKAGE_BUY_RULE
+        buying = f"buying {name} costs"
+    else:
+        name = _package_name(spec, choice.key)
+        what, why = f"these options on {name} cost", PACKAGE_OPTIONS_RULE
+        buying = what
     if spent > most:
+        refuse(f"{what} {spent} refresh; a milestone spends at most {most} on it", why)
+    if spent < 0:
         refuse(
-            f"{name} costs {spent} refresh; a milestone spends at most {most} on it",
-            PACKAGE_BUY_RULE,
+            f"{what} {spent} refresh, paying some back; a milestone buys options, it does not "
+            "sell them",
+            why,
         )
     if refresh - spent < preset.min_refresh:
         refuse(
-            f"buying {name} costs {spent} refresh and would leave {refresh - spent}; at least "
+            f"{buying} {spent} refresh and would leave {refresh - spent}; at least "
             f"{preset.min_refresh} must remain",
             PACKAGE_COST_RULE,
         )
+
+
+def package_cost_fits(
+    character: Character,
+    choice: BuyPackage | SwapPackage | AddPackageOptions,
+    preset: Preset,
+    *,
+    refresh_added: bool = False,
+) -> bool:
+    """Whether the refresh ``choice`` spends is one a milestone allows (the judge's own cost
+    check, :func:`fitting_change` asks the rest): a change refused here is refused by the
+    milestone whatever else holds, so offers ask this first and judge the rest only then."""
+    refresh = character.refresh + (1 if refresh_added else 0)
+    try:
+        _check_cost(character, choice, preset, refresh, milestone_refresh(refresh_added))
+    except FateError:
+        return False
+    return True
+
+
+def _check_options(
+    character: Character,
+    choice: AddPackageOptions,
+    preset: Preset,
+    refresh: int,
+    stunts_bought: int,
+) -> None:
+    """Options bought at a milestone on a package the sheet holds: what the rule set takes on
+    a sheet, paid as at creation, with no more refresh than the milestone spends, none paid
+    back, and never below the minimum."""
+    spec = _spec(preset)
+    if not any(p.key == choice.key for p in character.packages):
+        raise BadInput(
+            f"{character.name} has not bought {_package_name(spec, choice.key)}",
+            code="package_not_bought",
+            package=_package_name(spec, choice.key),
+        )
+    if not choice.options:
+        raise BadInput("name the options to buy on the package", code="package_options_none")
+    bought = _bought_after(character, choice)
+    new = next(p for p in bought if p.key == choice.key)
+    _package_fits(character, preset, new, bought)
+    _check_cost(character, choice, preset, refresh, stunts_bought)
 
 
 def _check_swap(character: Character, choice: SwapPackage, preset: Preset) -> None:
@@ -498,14 +602,7 @@ def _check_swap(character: Character, choice: SwapPackage, preset: Preset) -> No
             package=_package_name(spec, choice.old),
         )
     _package_fits(character, preset, choice.new, _bought_after(character, choice))
-    was, now = package_cost(spec, old), package_cost(spec, choice.new)
-    if was > 1 or now != was:
-        refuse(
-            f"{_package_name(spec, old.key)} is worth {was} stunts and "
-            f"{_package_name(spec, choice.new.key)} {now}: a milestone changes one stunt's worth "
-            "for the same",
-            PACKAGE_SWAP_RULE,
-        )
+    _check_cost(character, choice, preset, character.refresh)
 
 
 def _set(skills: dict[str, int], key: str, rating: int) -> None:

@@ -19,6 +19,8 @@ from fatekit.rules.core.errors import BadInput
 
 __all__ = [
     "COMBINED_ROLL_RULE",
+    "COMBINED_STUNT_RULE",
+    "COMBINED_TEAMWORK_RULE",
     "best_second",
     "check_pair",
     "check_task_skill",
@@ -28,6 +30,7 @@ __all__ = [
     "opposing_first_skills",
     "pair_rating",
     "second_keys",
+    "team_rating",
 ]
 
 COMBINED_ROLL_RULE = rule(
@@ -36,6 +39,24 @@ COMBINED_ROLL_RULE = rule(
     "Optional Rules > Changing the Skill List",
     "With two combined lists a roll names one skill from each list, and the rating rolled is "
     "the two ratings added together",
+)
+
+COMBINED_STUNT_RULE = rule(
+    "skills.combined-stunt",
+    CONDENSED,
+    "Optional Rules > Changing the Skill List",
+    "With two combined lists a roll uses a skill of each: a stunt naming a skill of the second "
+    "list works when that skill is the one added, as one naming a first-list skill works when "
+    "that one is rolled (played by Stunt.skill_on on every roll, in the odds and the simulator)",
+)
+
+COMBINED_TEAMWORK_RULE = rule(
+    "skills.combined-teamwork",
+    CONDENSED,
+    "Challenges, Conflicts, and Contests > Teamwork; Optional Rules > Changing the Skill List",
+    "With two combined lists a character's level in what a roll uses is the two skills added, "
+    "so teamwork combines that sum: each helper's rating in the roll's same two skills must be "
+    "at least Average (+1), the highest sum rolls, and the bonus is at most the roller's sum",
 )
 
 
@@ -94,6 +115,12 @@ def check_pair(
             skill=second,
             list=second_list.name,
         )
+
+
+def team_rating(rating: Callable[[str], int], skill: str, second: str | None) -> int:
+    """A helper's (or the roller's) level for teamwork on a roll of ``skill`` (and ``second``):
+    with two combined lists the two added, as the roll is rated (skills.combined-teamwork)."""
+    return pair_rating(rating, skill, second)
 
 
 def pair_rating(rating: Callable[[str], int], skill: str, second: str | None) -> int:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from fatekit.rules.aspects.stunts import ExtraStress, SkillBonus, Stunt
 from fatekit.rules.characters.problems import Problem
@@ -42,6 +43,7 @@ __all__ = [
     "PackageGroup",
     "PackageOption",
     "Packages",
+    "bought_problems",
     "granted_aspects",
     "granted_stunts",
     "package_cost",
@@ -183,6 +185,15 @@ class Packages:
     _by_key: dict[str, dict[str, PackageDef | PackageOption | PackageGroup]] = field(
         init=False, repr=False, compare=False
     )
+    # What each bought package grants and costs, worked out once: a milestone's offers try
+    # every way of taking every package, each judged with the sheet's packages again.
+    _grants_memo: dict[BoughtPackage, tuple[tuple[Stunt, ...], tuple[str, ...]]] = field(
+        init=False, repr=False, compare=False
+    )
+    _cost_memo: dict[BoughtPackage, int] = field(init=False, repr=False, compare=False)
+    _problems_memo: dict[tuple[tuple[BoughtPackage, ...], bool], tuple[Problem, ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if not self.label.strip():
@@ -207,6 +218,9 @@ class Packages:
             "group": {g.key: g for g in self.groups},
         }
         object.__setattr__(self, "_by_key", by_key)
+        object.__setattr__(self, "_grants_memo", {})
+        object.__setattr__(self, "_cost_memo", {})
+        object.__setattr__(self, "_problems_memo", {})
 
     def on_skills(self, keys: set[str]) -> Packages:
         """These packages at a table whose list is ``keys``: a granted stunt that names a skill
@@ -249,6 +263,10 @@ class BoughtPackage:
             raise BadInput(f"at most {MAX_OPTIONS} options on one package")
 
 
+_Memo = TypeVar("_Memo")
+_Key = TypeVar("_Key")
+
+
 def stunt_skills(stunt: Stunt) -> tuple[str, ...]:
     """The skills a stunt's effect names (its skill, and the one it replaces)."""
     named = (getattr(stunt.effect, "skill", None), getattr(stunt.effect, "replaces", None))
@@ -259,6 +277,9 @@ def package_cost(spec: Packages, bought: BoughtPackage) -> int:
     """What one bought package costs, in stunts: its own cost and its groups' (never below 0:
     a weakness pays back only what its package cost). Unknown keys cost nothing (validation
     names them)."""
+    known = spec._cost_memo.get(bought)
+    if known is not None:
+        return known
     found = spec.package(bought.key)
     if found is None:
         return 0
@@ -271,7 +292,9 @@ def package_cost(spec: Packages, bought: BoughtPackage) -> int:
     for group_key, count in counts.items():
         group = spec.group(group_key)
         total += group.cost_of(count) if group is not None else count
-    return max(0, total)
+    cost = max(0, total)
+    _remember(spec._cost_memo, bought, cost)
+    return cost
 
 
 def packages_cost(spec: Packages | None, bought: Sequence[BoughtPackage]) -> int:
@@ -293,17 +316,33 @@ def _scaled(stunt: Stunt, times: int) -> Stunt:
     return stunt
 
 
-def _grants(spec: Packages, bought: BoughtPackage) -> tuple[list[Stunt], list[str]]:
+#: The most bought packages a rule set remembers the grants and cost of (any sheet may name any
+#: options: the memo starts afresh past it).
+MEMO_SIZE = 4096
+
+
+def _remember(memo: dict[_Key, _Memo], key: _Key, value: _Memo) -> None:
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+
+
+def _grants(spec: Packages, bought: BoughtPackage) -> tuple[tuple[Stunt, ...], tuple[str, ...]]:
+    known = spec._grants_memo.get(bought)
+    if known is not None:
+        return known
     found = spec.package(bought.key)
     if found is None:
-        return [], []
+        return (), ()
     stunts, aspects = list(found.stunts), list(found.aspects)
     for key, times in Counter(bought.options).items():
         option = spec.option(key)
         if option is not None:
             stunts += [_scaled(s, times) for s in option.stunts]
             aspects += list(option.aspects)
-    return stunts, aspects
+    grants = (tuple(stunts), tuple(aspects))
+    _remember(spec._grants_memo, bought, grants)
+    return grants
 
 
 def granted_stunts(spec: Packages | None, bought: Sequence[BoughtPackage]) -> list[Stunt]:
@@ -318,6 +357,27 @@ def granted_aspects(spec: Packages | None, bought: Sequence[BoughtPackage]) -> l
     if spec is None:
         return []
     return [a for b in bought for a in _grants(spec, b)[1]]
+
+
+def bought_problems(
+    spec: Packages, bought: Sequence[BoughtPackage], *, as_you_play: bool = False
+) -> tuple[Problem, ...]:
+    """:func:`package_problems` of ``bought`` on a sheet holding exactly what they grant (a
+    package bought or changed at a milestone is judged so), worked out once per rule set."""
+    key = (tuple(bought), as_you_play)
+    known = spec._problems_memo.get(key)
+    if known is None:
+        known = tuple(
+            package_problems(
+                spec,
+                bought,
+                granted_stunts(spec, bought),
+                granted_aspects(spec, bought),
+                as_you_play=as_you_play,
+            )
+        )
+        _remember(spec._problems_memo, key, known)
+    return known
 
 
 def package_problems(

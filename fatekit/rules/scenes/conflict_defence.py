@@ -7,10 +7,12 @@ from typing import Required, TypedDict, Unpack
 
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.combined_rolls import (
+    COMBINED_TEAMWORK_RULE,
     best_second,
     check_pair,
     combined_rating,
     first_skills,
+    team_rating,
 )
 from fatekit.rules.characters.counted import COUNTED_NO_SKILLS_RULE, counts_aspects
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
@@ -251,7 +253,11 @@ class Defence:
             second = how.get("second") or best_second(roster.preset, sheet.skills)
             if second is not None:
                 rating = combined_rating(rating, sheet.rating(second))
-        defence = roll.opposed_by(defender, rating, skill=skill, dice=dice)
+        # The defence's stunts may name the second skill its move recorded (an attack on several
+        # targets records none: there, those of the first list alone).
+        defence = roll.opposed_by(
+            defender, rating, skill=skill, dice=dice, second_skill=how.get("second")
+        )
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)
         if defender in self.full_defenders:
@@ -281,19 +287,27 @@ class Defence:
                     f"{who} counts aspects and has no skill for teamwork to help with",
                     COUNTED_NO_SKILLS_RULE,
                 )
+        # With two combined lists each helper lends the roll's same two skills, added.
+        second = roll.second_skill
         ratings = {actor: roll.rating}
-        ratings.update({h: roster.rating(roster.fighter(h).character, skill) for h in helping})
+        for h in helping:
+            sheet = roster.fighter(h).character
+            roster.rating(sheet, skill)  # a skill the preset or the sheet has
+            ratings[h] = team_rating(sheet.rating, skill, second)
         try:
             team = combine_skills(ratings, roller=actor)
         except BadInput as error:
-            raise IllegalAction(str(error), TEAMWORK_RULE) from None
+            why = TEAMWORK_RULE if second is None else COMBINED_TEAMWORK_RULE
+            raise IllegalAction(str(error), why) from None
         idle = [h for h in helping if h not in team.helpers]
         if idle:
             names = ", ".join(idle)
+            what = roster.skill_name(skill)
+            if second is not None:
+                what += f" + {roster.skill_name(second)}"
             refuse(
-                f"{names} cannot help: helping needs at least Average (+1) in "
-                f"{roster.skill_name(skill)}",
-                TEAMWORK_RULE,
+                f"{names} cannot help: helping needs at least Average (+1) in {what}",
+                TEAMWORK_RULE if second is None else COMBINED_TEAMWORK_RULE,
             )
         self.helpers_added(roll, actor, skill, helping)
 
@@ -307,7 +321,12 @@ class Defence:
             return
         roster = self.roster
         ratings = {actor: roll.rating}
-        ratings.update({h: roster.fighters[h].character.rating(skill) for h in helping})
+        ratings.update(
+            {
+                h: team_rating(roster.fighters[h].character.rating, skill, roll.second_skill)
+                for h in helping
+            }
+        )
         try:
             team = combine_skills(ratings, roller=actor)
         except BadInput:

@@ -403,6 +403,7 @@ class Roster:
             ledger=self.game.ledger,
             stunt_uses=self.game.stunt_uses,
             difficulty=difficulty,
+            second_skill=second,
         )
         self.mob_bonus(roll, actor)
         return roll

@@ -485,7 +485,12 @@ def _attack_rolled(state: TableState, event: AttackRolled) -> None:
     victim = event.defender or event.target
     roll = _action_roll(state, event, Action.ATTACK, 0 if event.forgo_defense else None)
     if not event.forgo_defense:
-        roll.opposed_by(victim, 0, dice=require_dice(event.defend_faces, "defence"))
+        roll.opposed_by(
+            victim,
+            0,
+            dice=require_dice(event.defend_faces, "defence"),
+            second_skill=event.defend_second_skill,
+        )
     blocks = conflict.obstacles.blocks
     forced = None if event.into_block is None else blocks.get(event.into_block)
     conflict.turns.start(TurnInProgress(event.actor, roll, victim, into_block=forced))
@@ -538,6 +543,7 @@ def _action_roll(
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
+        second_skill=event.second_skill,
     )
 
 
@@ -558,7 +564,13 @@ def _opposed(
     roll = _action_roll(state, event, action, difficulty)
     if event.against is not None:
         defence = require_dice(event.defend_faces, "defence")
-        roll.opposed_by(event.against, 0, skill=event.defend_skill, dice=defence)
+        roll.opposed_by(
+            event.against,
+            0,
+            skill=event.defend_skill,
+            dice=defence,
+            second_skill=event.defend_second_skill,
+        )
     return roll
 
 

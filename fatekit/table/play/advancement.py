@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import product
+from threading import Lock
 from typing import Literal
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict, stunt_dict
@@ -26,6 +28,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.advancement import (
     MILESTONE_RULE,
+    AddPackageOptions,
     BuyPackage,
     BuyStunt,
     MilestoneChoice,
@@ -40,6 +43,7 @@ from fatekit.rules.characters.advancement import (
     breakthrough_moment,
     fitting_change,
     milestone_as_recorded,
+    package_cost_fits,
     raise_skills,
     skills_raised_as_recorded,
 )
@@ -59,7 +63,7 @@ from fatekit.rules.characters.packages import (
     PackageDef,
     Packages,
 )
-from fatekit.rules.characters.preset import AdvancementStyle
+from fatekit.rules.characters.preset import AdvancementStyle, Preset
 from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.clock import Moment
 from fatekit.rules.core.errors import BadInput, FateError
@@ -122,6 +126,7 @@ class ChangeKind(StrEnum):
     REWRITE_ASPECT = "rewrite_aspect"  # aspect_id, name
     BUY_PACKAGE = "buy_package"  # package (its key), options
     SWAP_PACKAGE = "swap_package"  # old (the key of the package bought), package, options
+    ADD_PACKAGE_OPTIONS = "add_package_options"  # package (the key of one bought), options
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -349,15 +354,28 @@ def advance_offers(state: TableState, seat: Seat, character: Character) -> list[
 
 
 @dataclass(frozen=True, slots=True)
+class PackageExtra:
+    """An option the same change may buy on top (``option``), and the refresh the change
+    costs with it (``refresh``)."""
+
+    option: str
+    refresh: int
+
+
+@dataclass(frozen=True, slots=True)
 class PackageChange:
     """A package a PC may buy (``replaces`` ``None``) or take in the place of one it bought,
     with the options a package must take chosen (``options``), at the milestone it has open,
-    and the refresh that costs (``refresh``; the major milestone's new point not counted)."""
+    and the refresh that costs (``refresh``; the major milestone's new point not counted).
+    ``extras``: each option the same change also takes, one at a time. With ``adds``, the
+    change buys ``options`` (one) on the package the sheet holds under ``key``."""
 
     key: str
     options: tuple[str, ...]
     refresh: int
     replaces: str | None = None
+    adds: bool = False
+    extras: tuple[PackageExtra, ...] = ()
 
 
 #: The most ways of taking one package offered (the product of its groups' required options).
@@ -372,33 +390,116 @@ def package_offers(
     that the rules accept, judged by the very function the milestone's judge runs
     (:func:`~fatekit.rules.characters.advancement.fitting_change`). A way is one option from
     each group a package must take from (Venture City: a drawback, a collateral damage
-    effect); an option bought on top is the sheet editor's, not offered here. With
+    effect), with the options of the other groups it may take on top, each alone
+    (``extras``); and each option a package the sheet holds may take (``adds``). With
     ``Breakthrough`` it is offered as spent without the GM's power-up."""
     preset = state.game.ruleset.preset
     spec = preset.packages
     if spec is None or not {"Milestone", "Breakthrough", "SpendMilestone"} & set(offers):
         return []
     added = "SpendMilestone" in offers and state.milestones.get(character.id) is MilestoneKind.MAJOR
+    # Every seat's view asks for the same offers, publish after publish while the milestone
+    # stays open: they follow from the sheet (all of it: its repr), the rule set and the
+    # refresh the milestone adds alone, so they are worked out once for each. The rule set is
+    # matched as the same object or, after a copy of the state, an equal one.
+    key = (preset.key, added, repr(character))
+    with _OFFERS_LOCK:
+        kept = _OFFERS_MEMO.get(key)
+    if kept is not None and (kept[0] is preset or kept[0] == preset):
+        with _OFFERS_LOCK:
+            _OFFERS_MEMO[key] = (preset, kept[1])  # the next view finds this very object
+            _OFFERS_MEMO.move_to_end(key)
+        return list(kept[1])
+    found = _package_changes(character, preset, added)
+    with _OFFERS_LOCK:
+        _OFFERS_MEMO[key] = (preset, tuple(found))
+        while len(_OFFERS_MEMO) > OFFERS_KEPT:
+            _OFFERS_MEMO.popitem(last=False)
+    return found
+
+
+#: How many sheets' package offers are kept (a few tables' PCs at their milestones).
+OFFERS_KEPT = 64
+_OFFERS_MEMO: OrderedDict[tuple[str, bool, str], tuple[Preset, tuple[PackageChange, ...]]] = (
+    OrderedDict()
+)
+_OFFERS_LOCK = Lock()
+
+
+def _package_changes(character: Character, preset: Preset, added: bool) -> list[PackageChange]:
+    """Each way of buying a package, or taking one in the place of one bought, that the
+    milestone's judge accepts (see :func:`package_offers`)."""
+    spec = preset.packages
+    assert spec is not None  # package_offers asks only at a table with packages
     found: list[PackageChange] = []
     for package in spec.packages:
         for options in _picks(spec, package):
             new = BoughtPackage(package.key, options)
-            tried: list[MilestoneChoice] = [BuyPackage(new)]
+            tried: list[BuyPackage | SwapPackage] = [BuyPackage(new)]
             tried += [SwapPackage(old.key, new) for old in character.packages]
             for choice in tried:
-                try:
-                    plan = fitting_change(character, choice, preset, refresh_added=added)
-                except FateError:
+                spent = _spent(character, choice, preset, added)
+                if spent is None:
                     continue
+                extras = tuple(
+                    PackageExtra(option, cost)
+                    for option in _optional(spec, package.key, options)
+                    if (cost := _spent(character, _plus(choice, option), preset, added)) is not None
+                )
                 found.append(
                     PackageChange(
                         key=package.key,
                         options=options,
-                        refresh=character.refresh + (1 if added else 0) - plan.refresh,
+                        refresh=spent,
                         replaces=choice.old if isinstance(choice, SwapPackage) else None,
+                        extras=extras,
                     )
                 )
+    # Options bought on a package the sheet holds (Venture City's enhancements), one a way.
+    for held in character.packages:
+        for option in _optional(spec, held.key, held.options):
+            spent = _spent(character, AddPackageOptions(held.key, (option,)), preset, added)
+            if spent is not None:
+                found.append(PackageChange(held.key, (option,), spent, adds=True))
     return found
+
+
+def _spent(
+    character: Character,
+    choice: BuyPackage | SwapPackage | AddPackageOptions,
+    preset: Preset,
+    added: bool,
+) -> int | None:
+    """The refresh ``choice`` spends at the milestone, or ``None`` when the milestone refuses
+    it: its cost asked first (:func:`package_cost_fits`, cheap), then the whole judge."""
+    if not package_cost_fits(character, choice, preset, refresh_added=added):
+        return None
+    try:
+        plan = fitting_change(character, choice, preset, refresh_added=added)
+    except FateError:
+        return None
+    return character.refresh + (1 if added else 0) - plan.refresh
+
+
+def _plus(choice: BuyPackage | SwapPackage, option: str) -> BuyPackage | SwapPackage:
+    """``choice`` with ``option`` bought on its package too."""
+    new = choice.package if isinstance(choice, BuyPackage) else choice.new
+    more = BoughtPackage(new.key, (*new.options, option))
+    return BuyPackage(more) if isinstance(choice, BuyPackage) else SwapPackage(choice.old, more)
+
+
+def _optional(spec: Packages, key: str, options: tuple[str, ...]) -> list[str]:
+    """The options that may go on the package ``key`` beside ``options``: those of the groups
+    a package need not take from (a drawback or collateral damage effect is chosen with the
+    package), offered on it or beside an option it has; the judge says which fit."""
+    taken = {key, *options}
+    return [
+        o.key
+        for o in spec.options
+        if (group := spec.group(o.group)) is not None
+        and group.least == 0
+        and (not o.within or taken & set(o.within))
+    ]
 
 
 def _picks(spec: Packages, package: PackageDef) -> list[tuple[str, ...]]:
@@ -788,6 +889,7 @@ def milestone_choice(character: Character, change: MilestoneChange) -> Milestone
         ChangeKind.REWRITE_ASPECT: ("aspect_id", "name"),
         ChangeKind.BUY_PACKAGE: ("package", "options"),
         ChangeKind.SWAP_PACKAGE: ("old", "package", "options"),
+        ChangeKind.ADD_PACKAGE_OPTIONS: ("package", "options"),
     }[change.kind]
     given = {
         name: getattr(change, name)
@@ -813,6 +915,8 @@ def milestone_choice(character: Character, change: MilestoneChange) -> Milestone
         return BuyPackage(BoughtPackage(given["package"], tuple(given["options"])))
     if change.kind is ChangeKind.SWAP_PACKAGE:
         return SwapPackage(given["old"], BoughtPackage(given["package"], tuple(given["options"])))
+    if change.kind is ChangeKind.ADD_PACKAGE_OPTIONS:
+        return AddPackageOptions(given["package"], tuple(given["options"]))
     if change.kind is ChangeKind.SWAP_SKILLS:
         return SwapSkills(given["first"], given["second"])
     if change.kind is ChangeKind.REPLACE_SKILL:

@@ -276,6 +276,7 @@ def _task_roll(
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
+        second_skill=event.second_skill,
     )
 
 

@@ -454,6 +454,7 @@ def _side_roll(
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
         difficulty=0,  # efforts are compared between the sides, not with a difficulty
+        second_skill=event.second_skill,
     )
 
 
@@ -566,6 +567,7 @@ def _contest_threat_rolled_older(state: TableState, event: ContestThreatRolled) 
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
         difficulty=0,  # the sides' efforts are measured against its effort
+        second_skill=event.second_skill,
     )
     roll.roll()
     for side in event.sides:  # the strongest attack on a side this exchange is what it faces

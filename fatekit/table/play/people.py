@@ -1156,16 +1156,29 @@ class ModePart(Part, kw_only=True):
     skills: list[str]
 
 
+class PackageExtraPart(Part, kw_only=True):
+    """An option the same milestone change may buy on top of a package's way (``option``), and
+    the refresh the change costs with it (``refresh``)."""
+
+    option: str
+    refresh: int
+
+
 class PackageOfferPart(Part, kw_only=True):
     """A package (Venture City's power) the seat may buy for a PC at its open milestone, or take
     in the place of one it bought (``replaces``: that one's key), with the options it must take
     (``options``: one from each such group, a drawback and a collateral damage effect) and the
-    refresh that costs (``refresh``). The milestone's change sends exactly these."""
+    refresh that costs (``refresh``). The milestone's change sends exactly these, with any of
+    ``extras`` (each taken alone, the options it may buy on top: their sum is the judge's to
+    accept). With ``adds``, the change buys ``options`` (one) on the package the PC holds under
+    ``key`` (``add_package_options``)."""
 
     key: str
     options: list[str]
     refresh: int
     replaces: str | None = None
+    adds: bool | UnsetType = UNSET
+    extras: list[PackageExtraPart] | UnsetType = UNSET
 
 
 class CharacterPart(Part, kw_only=True):
@@ -1448,7 +1461,15 @@ def _package_offers(
     if not found:
         return UNSET
     return [
-        PackageOfferPart(key=p.key, options=list(p.options), refresh=p.refresh, replaces=p.replaces)
+        PackageOfferPart(
+            key=p.key,
+            options=list(p.options),
+            refresh=p.refresh,
+            replaces=p.replaces,
+            adds=True if p.adds else UNSET,
+            extras=[PackageExtraPart(option=e.option, refresh=e.refresh) for e in p.extras]
+            or UNSET,
+        )
         for p in found
     ]
 

@@ -523,6 +523,7 @@ def _free_roll(
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
+        second_skill=event.second_skill,
     )
     if event.against is not None:
         defender = state.game.characters[event.against]
@@ -544,6 +545,7 @@ def _free_roll(
             ),
             skill=skill,
             dice=require_dice(event.defend_faces, "defence"),
+            second_skill=event.defend_second_skill,
         )
     return roll
 
@@ -977,7 +979,7 @@ def stunts_applied(state: TableState, command: object, action: Action) -> tuple[
     if command.stunts is not None:
         return command.stunts
     sheet = state.game.character(command.actor)
-    return default_stunts(sheet, command.skill, action, state.game.stunt_uses)
+    return default_stunts(sheet, command.skill, action, state.game.stunt_uses, command.second_skill)
 
 
 def scripted_dice(faces: str | None) -> ScriptedDice | None:
@@ -1078,7 +1080,9 @@ def _defence_stunts(
         # The defender's free stunts that fit apply as the rules engine says, whoever sees them.
         sheet = state.game.characters.get(defence.actor)  # a hazard has no sheet in the game
         if sheet is not None:
-            found = default_stunts(sheet, defence.skill, Action.DEFEND, state.game.stunt_uses)
+            found = default_stunts(
+                sheet, defence.skill, Action.DEFEND, state.game.stunt_uses, defence.second_skill
+            )
             _use_stunts(state, defence, found, checked=checked, seat="")
 
 

@@ -347,6 +347,7 @@ def _multi_attack_rolled(state: TableState, event: SplitAttackRolled | ZoneAttac
         dice=require_dice(event.faces, "attack"),
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
+        second_skill=event.second_skill,
     )
     multi = "zone" if zone is not None else "split"
     conflict.turns.start(TurnInProgress(event.actor, roll, zone=zone, multi=multi))

@@ -185,7 +185,9 @@ def _treat(context: Context, command: Treat) -> list[Event]:
     stunts = command.stunts
     if stunts is None:
         sheet = state.game.character(command.actor)
-        stunts = default_stunts(sheet, command.skill, Action.OVERCOME, state.game.stunt_uses)
+        stunts = default_stunts(
+            sheet, command.skill, Action.OVERCOME, state.game.stunt_uses, command.second_skill
+        )
     return [
         context.event_from(
             TreatmentRolled,
@@ -247,6 +249,7 @@ def _treatment_roll(state: TableState, event: TreatmentRolled, *, rated: bool) -
         dice=require_dice(event.faces, "treatment"),
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
+        second_skill=event.second_skill,
     )
 
 

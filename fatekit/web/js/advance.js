@@ -43,8 +43,13 @@ function changeFields(pc, { none, trade = true }) {
       k,
       t(`milestone.change.${k}`),
     ]),
-    ...(ways.some((w) => !w.replaces) ? [["buy_package", t("milestone.change.buy_package", { label })]] : []),
+    ...(ways.some((w) => !w.replaces && !w.adds)
+      ? [["buy_package", t("milestone.change.buy_package", { label })]]
+      : []),
     ...(ways.some((w) => w.replaces) ? [["swap_package", t("milestone.change.swap_package", { label })]] : []),
+    ...(ways.some((w) => w.adds)
+      ? [["add_package_options", t("milestone.change.add_package_options", { label })]]
+      : []),
   ]);
   const pack = packageFields(pc, ways, change);
   // Two skills: swapped, or the Average one traded for a new one. They start on two different
@@ -116,6 +121,7 @@ function changeFields(pc, { none, trade = true }) {
         return { kind: "rewrite_aspect", aspect_id: aspect.value, name: text.value.trim() };
       case "buy_package":
       case "swap_package":
+      case "add_package_options":
         return pack.choice();
       default:
         return null;
@@ -126,7 +132,9 @@ function changeFields(pc, { none, trade = true }) {
 
 /** A package bought or changed at a milestone: the one it replaces (a change), the package, and
  * the way it is taken (the options it must take, with the refresh that costs), each from the
- * ways the table offers (`ways`), so what is sent is one the engine takes.
+ * ways the table offers (`ways`), so what is sent is one the engine takes; the options the way
+ * may take on top (its `extras`, ticked), the engine judging them together. Or an option bought
+ * on a package held (`adds`).
  * @param {string} pc @param {PackageOfferPart[]} ways @param {HTMLSelectElement} change */
 function packageFields(pc, ways, change) {
   const old = select(
@@ -140,6 +148,10 @@ function packageFields(pc, ways, change) {
   const key = select(`milestone-package-${pc}`, []);
   const way = select(`milestone-package-with-${pc}`, []);
   const oldBox = field(t("milestone.package_old"), old);
+  // The options the way chosen may take on top, each a tick with the refresh the change costs
+  // with it alone.
+  const extras = h("div", { id: `milestone-package-extras-${pc}` });
+  const extrasBox = h("fieldset", {}, h("legend", {}, t("milestone.package_extras")), extras);
   const box = h(
     "div",
     {},
@@ -147,17 +159,40 @@ function packageFields(pc, ways, change) {
     oldBox,
     field(packageName("label"), key),
     field(t("milestone.package_with"), way),
+    extrasBox,
   );
   const swap = () => change.value === "swap_package";
+  const adds = () => change.value === "add_package_options";
   // The ways open to the change chosen (and the package replaced); then to the package chosen.
-  const open = () => ways.filter((w) => (swap() ? w.replaces === old.value : !w.replaces));
+  const open = () =>
+    ways.filter((w) => (adds() ? Boolean(w.adds) : !w.adds && (swap() ? w.replaces === old.value : !w.replaces)));
+  const fillExtras = () => {
+    const w = ways[Number(way.value)];
+    const found = (w && !w.adds && w.extras) || [];
+    extras.replaceChildren(
+      ...found.map((e) => {
+        const tick = h("input", { type: "checkbox", value: e.option, id: `milestone-package-extra-${pc}-${e.option}` });
+        return h(
+          "div",
+          { class: "check" },
+          tick,
+          h(
+            "label",
+            { for: tick.id, "data-free": "" },
+            t("milestone.package_cost", { what: packageName("options", e.option), n: e.refresh }),
+          ),
+        );
+      }),
+    );
+    extrasBox.hidden = !found.length;
+  };
   /** @param {HTMLSelectElement} el @param {[string, string][]} options */
   const refill = (el, options) => {
     const kept = el.value;
     el.replaceChildren(...options.map(([value, text]) => h("option", { value, "data-free": "" }, text)));
     if (options.some(([value]) => value === kept)) el.value = kept;
   };
-  const fillWays = () =>
+  const fillWays = () => {
     refill(
       way,
       ways
@@ -171,6 +206,8 @@ function packageFields(pc, ways, change) {
           }),
         ]),
     );
+    fillExtras();
+  };
   const fillKeys = () => {
     refill(
       key,
@@ -180,17 +217,23 @@ function packageFields(pc, ways, change) {
   };
   old.addEventListener("change", fillKeys);
   key.addEventListener("change", fillWays);
+  way.addEventListener("change", fillExtras);
   const update = () => {
-    box.hidden = !["buy_package", "swap_package"].includes(change.value);
+    box.hidden = !["buy_package", "swap_package", "add_package_options"].includes(change.value);
     oldBox.hidden = !swap();
     fillKeys();
   };
   const choice = () => {
     const w = ways[Number(way.value)];
     if (!w) return null;
+    if (w.adds) return { kind: "add_package_options", package: w.key, options: w.options };
+    const ticked = [...extras.querySelectorAll("input:checked")].map(
+      (el) => /** @type {HTMLInputElement} */ (el).value,
+    );
+    const options = [...w.options, ...ticked];
     return swap()
-      ? { kind: "swap_package", old: w.replaces, package: w.key, options: w.options }
-      : { kind: "buy_package", package: w.key, options: w.options };
+      ? { kind: "swap_package", old: w.replaces, package: w.key, options }
+      : { kind: "buy_package", package: w.key, options };
   };
   return { box, update, choice };
 }

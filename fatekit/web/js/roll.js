@@ -611,7 +611,13 @@ export function invokeBox(roll, target = null) {
           ? h(
               "p",
               { class: "advice invoke-advice", id: `invoke-advice-${key}`, "data-choice": advice.choice },
-              tn(`advice.${advice.choice}`, { n: advice.invokes }),
+              // The aspect the advice would invoke first, named, and how it is paid for.
+              advice.choice !== "nothing" && advice.assumes && advice.assumes.length
+                ? tn(`advice.${advice.choice}_on`, {
+                    aspect: h("span", { class: "aspect-name", "data-free": "" }, advice.assumes[0].name),
+                    how: t(advice.assumes[0].free ? "advice.how.free" : "advice.how.paid"),
+                  })
+                : tn(`advice.${advice.choice}`, { n: advice.invokes }),
               // Each choice on a line of its own, with what it is likely to cost.
               h(
                 "ul",
