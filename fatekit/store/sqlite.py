@@ -5,6 +5,15 @@ returned survives the process being killed (and the machine losing power, as far
 honours syncs). Appends take the write lock up front (``BEGIN IMMEDIATE``) and check the version
 inside the transaction, so two writers, in one process or in several, cannot both win; the
 primary key (table id, version) stands behind that check.
+
+Appends made at once from several threads share a commit (group commit): a sync of the disk
+costs milliseconds and most of an append's CPU time, and one sync keeps any number of appends as
+well as one. An append joins a queue and waits for the store; whichever waiting append gets the
+store first commits every queued one in one transaction, each checked in arrival order within a
+savepoint of its own (so one refused for its version refuses no other), and then every one of
+them returns. Nothing waits on purpose for company: an append that finds the store free commits
+alone at once, and the ones that queued while a sync was under way go together in the next. If
+the commit fails, every append in it fails and none is stored.
 """
 
 from __future__ import annotations
@@ -13,6 +22,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from fatekit.rules.core.errors import BadInput
@@ -37,6 +47,19 @@ __all__ = ["SqliteEventStore"]
 _COLUMNS = "table_id, version, type, payload, seat, recorded_at"
 
 
+@dataclass(eq=False, slots=True)
+class _Queued:
+    """An append waiting for a commit, and what became of it once one ran."""
+
+    table_id: str
+    expected: int
+    events: list[NewEvent]
+    key: str | None
+    done: bool = False
+    appended: Appended | None = None
+    error: BaseException | None = None
+
+
 class SqliteEventStore(CheckedEventStore):
     """Events in a SQLite file (created with its schema if missing).
 
@@ -51,6 +74,10 @@ class SqliteEventStore(CheckedEventStore):
         if str(path) == ":memory:" or str(path).startswith("file:"):
             raise BadInput("SqliteEventStore needs a file path (use MemoryEventStore in memory)")
         self._lock = threading.Lock()
+        # Appends waiting for a commit, oldest first (see the module's notes on group commit);
+        # its own lock, so that an append can queue while the store is busy.
+        self._queue: list[_Queued] = []
+        self._queuing = threading.Lock()
         # isolation_level=None: no implicit transactions; each method opens its own.
         self._db: sqlite3.Connection | None = sqlite3.connect(
             self.path, isolation_level=None, check_same_thread=False, timeout=busy_timeout
@@ -95,39 +122,76 @@ class SqliteEventStore(CheckedEventStore):
     def _append(
         self, table_id: str, expected: int, events: list[NewEvent], key: str | None
     ) -> Appended:
-        with self._lock, self._transaction() as db:
-            if key is not None:
-                found = self._find_key(db, table_id, key)
-                if found is not None:
-                    return found
-            current = self._version(db, table_id)
-            if current != expected:
-                raise VersionConflict(
-                    table_id,
-                    expected,
-                    current,
-                    self._read(db, table_id, expected),
-                )
-            stored = numbered(table_id, current, events)
-            try:
-                db.executemany(
-                    f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
-                    [
-                        (e.table_id, e.version, e.type, e.payload, e.seat, e.timestamp)
-                        for e in stored
-                    ],
-                )
-            except sqlite3.IntegrityError:
-                # Only a writer bypassing BEGIN IMMEDIATE could get here; the key still holds.
-                now = self._version(db, table_id)
-                raise VersionConflict(
-                    table_id, expected, now, self._read(db, table_id, expected)
-                ) from None
-            if key is not None:
-                db.execute(
-                    "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?)",
-                    (table_id, key, current + 1, current + len(stored)),
-                )
+        mine = _Queued(table_id, expected, events, key)
+        with self._queuing:
+            self._queue.append(mine)
+        with self._lock:
+            # A commit that ran while this waited for the store may have kept it already.
+            if not mine.done:
+                self._commit_queued()
+        if mine.error is not None:
+            raise mine.error
+        assert mine.appended is not None  # a commit sets one or the other
+        return mine.appended
+
+    def _commit_queued(self) -> None:
+        """Commit every queued append in one transaction (holding the store's lock)."""
+        with self._queuing:
+            group, self._queue = self._queue, []
+        try:
+            with self._transaction() as db:
+                for queued in group:
+                    db.execute("SAVEPOINT one_append")
+                    try:
+                        queued.appended = self._append_one(db, queued)
+                    except VersionConflict as conflict:
+                        # Refused for its version alone: the others in the group go on.
+                        db.execute("ROLLBACK TO one_append")
+                        queued.error = conflict
+                    db.execute("RELEASE one_append")
+        except BaseException as error:
+            # Nothing of the group was stored: every append in it fails, each with its own
+            # error saying why (one exception object is not raised in several threads).
+            said = (
+                error if isinstance(error, StoreError) else f"{self.path}: a write failed ({error})"
+            )
+            for queued in group:
+                queued.appended = None
+                queued.error = StoreError(f"{said}; nothing was stored")
+                queued.error.__cause__ = error
+            if not isinstance(error, Exception):
+                raise  # an interrupt goes on up from the thread that met it
+        finally:
+            for queued in group:
+                queued.done = True
+
+    def _append_one(self, db: sqlite3.Connection, queued: _Queued) -> Appended:
+        """One queued append, inside the group's transaction."""
+        table_id, expected, key = queued.table_id, queued.expected, queued.key
+        if key is not None:
+            found = self._find_key(db, table_id, key)
+            if found is not None:
+                return found
+        current = self._version(db, table_id)
+        if current != expected:
+            raise VersionConflict(table_id, expected, current, self._read(db, table_id, expected))
+        stored = numbered(table_id, current, queued.events)
+        try:
+            db.executemany(
+                f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                [(e.table_id, e.version, e.type, e.payload, e.seat, e.timestamp) for e in stored],
+            )
+        except sqlite3.IntegrityError:
+            # Only a writer bypassing BEGIN IMMEDIATE could get here; the key still holds.
+            now = self._version(db, table_id)
+            raise VersionConflict(
+                table_id, expected, now, self._read(db, table_id, expected)
+            ) from None
+        if key is not None:
+            db.execute(
+                "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?)",
+                (table_id, key, current + 1, current + len(stored)),
+            )
         return Appended(table_id, current + 1, current + len(stored), stored)
 
     def lookup(self, table_id: str, idempotency_key: str) -> Appended | None:
@@ -256,11 +320,13 @@ class SqliteEventStore(CheckedEventStore):
             raise StoreError(f"{self.path}: could not start a write ({error})") from error
         try:
             yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        else:
             db.execute("COMMIT")
+        except BaseException:
+            # Also when COMMIT itself failed: SQLite may keep the transaction open then, and
+            # the connection must not be left inside it.
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
 
     @staticmethod
     def _version(db: sqlite3.Connection, table_id: str) -> int:
