@@ -63,8 +63,8 @@ class _Queued:
 class SqliteEventStore(CheckedEventStore):
     """Events in a SQLite file (created with its schema if missing).
 
-    One connection per store, behind a lock: any thread may call any method, and calls on one
-    store run one at a time. Several stores (or processes) may open the same file; SQLite's
+    Two connections per store, each behind a lock: one writes (appends, snapshots, maps), one
+    reads; any thread may call any method, and writes run one at a time, as do reads. Several stores (or processes) may open the same file; SQLite's
     locks order their writes, and ``busy_timeout`` (seconds) is how long a writer waits for
     another before giving up with :class:`StoreError`.
     """
@@ -78,6 +78,8 @@ class SqliteEventStore(CheckedEventStore):
         # its own lock, so that an append can queue while the store is busy.
         self._queue: list[_Queued] = []
         self._queuing = threading.Lock()
+        self._read_lock = threading.Lock()
+        self._reader: sqlite3.Connection | None = None
         # isolation_level=None: no implicit transactions; each method opens its own.
         self._db: sqlite3.Connection | None = sqlite3.connect(
             self.path, isolation_level=None, check_same_thread=False, timeout=busy_timeout
@@ -89,6 +91,11 @@ class SqliteEventStore(CheckedEventStore):
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
             self._migrate()
+            # Opened once the schema is there; WAL mode is the file's, so it holds here too.
+            self._reader = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=busy_timeout
+            )
+            self._reader.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
         except BaseException:
             self._db.close()
             self._db = None
@@ -113,8 +120,8 @@ class SqliteEventStore(CheckedEventStore):
 
     def schema_version(self) -> int:
         """The number of the last migration this file has had."""
-        with self._lock:
-            row = self._conn().execute("SELECT MAX(number) FROM schema_migrations").fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT MAX(number) FROM schema_migrations").fetchone()
             return int(row[0] or 0)
 
     # -- events --------------------------------------------------------------------------------
@@ -196,18 +203,18 @@ class SqliteEventStore(CheckedEventStore):
 
     def lookup(self, table_id: str, idempotency_key: str) -> Appended | None:
         check_table_id(table_id)
-        with self._lock:
-            return self._find_key(self._conn(), table_id, idempotency_key)
+        with self._reading() as db:
+            return self._find_key(db, table_id, idempotency_key)
 
     def read(self, table_id: str, after_version: int = 0) -> list[StoredEvent]:
         check_table_id(table_id)
-        with self._lock:
-            return self._read(self._conn(), table_id, after_version)
+        with self._reading() as db:
+            return self._read(db, table_id, after_version)
 
     def read_back(self, table_id: str, before: int | None, limit: int) -> list[StoredEvent]:
         check_table_id(table_id)
-        with self._lock:
-            rows = self._conn().execute(
+        with self._reading() as db:
+            rows = db.execute(
                 f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND version < ? "
                 "ORDER BY version DESC LIMIT ?",
                 (table_id, 2**62 if before is None else before, max(limit, 0)),
@@ -219,22 +226,20 @@ class SqliteEventStore(CheckedEventStore):
 
     def version(self, table_id: str) -> int:
         check_table_id(table_id)
-        with self._lock:
-            return self._version(self._conn(), table_id)
+        with self._reading() as db:
+            return self._version(db, table_id)
 
     def log_bytes(self, table_id: str) -> int:
         check_table_id(table_id)
-        with self._lock:
-            row = (
-                self._conn()
-                .execute("SELECT bytes FROM log_sizes WHERE table_id = ?", (table_id,))
-                .fetchone()
-            )
+        with self._reading() as db:
+            row = db.execute(
+                "SELECT bytes FROM log_sizes WHERE table_id = ?", (table_id,)
+            ).fetchone()
             return 0 if row is None else int(row[0])
 
     def list_tables(self) -> list[str]:
-        with self._lock:
-            rows = self._conn().execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")
+        with self._reading() as db:
+            rows = db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")
             return [str(r[0]) for r in rows]
 
     # -- snapshots -----------------------------------------------------------------------------
@@ -250,16 +255,12 @@ class SqliteEventStore(CheckedEventStore):
 
     def load_snapshot(self, table_id: str, at_most: int | None = None) -> Snapshot | None:
         check_table_id(table_id)
-        with self._lock:
-            row = (
-                self._conn()
-                .execute(
-                    "SELECT version, format, payload FROM snapshots WHERE table_id = ? "
-                    "AND version <= ? ORDER BY version DESC LIMIT 1",
-                    (table_id, at_most if at_most is not None else 2**62),
-                )
-                .fetchone()
-            )
+        with self._reading() as db:
+            row = db.execute(
+                "SELECT version, format, payload FROM snapshots WHERE table_id = ? "
+                "AND version <= ? ORDER BY version DESC LIMIT 1",
+                (table_id, at_most if at_most is not None else 2**62),
+            ).fetchone()
         if row is None:
             return None
         return Snapshot(table_id, int(row[0]), str(row[1]), bytes(row[2]))
@@ -276,30 +277,27 @@ class SqliteEventStore(CheckedEventStore):
 
     def get_map(self, table_id: str, image_hash: str) -> StoredMap | None:
         check_table_id(table_id)
-        with self._lock:
-            row = (
-                self._conn()
-                .execute(
-                    "SELECT hash, media_type, width, height, data FROM maps "
-                    "WHERE table_id = ? AND hash = ?",
-                    (table_id, image_hash),
-                )
-                .fetchone()
-            )
+        with self._reading() as db:
+            row = db.execute(
+                "SELECT hash, media_type, width, height, data FROM maps "
+                "WHERE table_id = ? AND hash = ?",
+                (table_id, image_hash),
+            ).fetchone()
         if row is None:
             return None
         return StoredMap(str(row[0]), str(row[1]), int(row[2]), int(row[3]), bytes(row[4]))
 
     def map_hashes(self, table_id: str) -> list[str]:
         check_table_id(table_id)
-        with self._lock:
-            rows = self._conn().execute(
-                "SELECT hash FROM maps WHERE table_id = ? ORDER BY hash", (table_id,)
-            )
+        with self._reading() as db:
+            rows = db.execute("SELECT hash FROM maps WHERE table_id = ? ORDER BY hash", (table_id,))
             return [str(r[0]) for r in rows]
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._read_lock:
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
             if self._db is not None:
                 self._db.close()
                 self._db = None
@@ -310,6 +308,14 @@ class SqliteEventStore(CheckedEventStore):
         if self._db is None:
             raise StoreError("this event store is closed")
         return self._db
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """The reading connection, held for one read (each statement reads the latest commit)."""
+        with self._read_lock:
+            if self._reader is None:
+                raise StoreError("this event store is closed")
+            yield self._reader
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

@@ -277,3 +277,22 @@ def test_appends_acknowledged_from_many_threads_survive_sigkill(tmp_path: Path) 
             assert len(stored) >= reached
             assert [json.loads(e.payload)["n"] for e in stored] == [e.version for e in stored]
         store.close()
+
+
+def test_reads_do_not_wait_for_a_commit_under_way(tmp_path: Path) -> None:
+    """Reads have a connection of their own: while the writer holds the store (a commit
+    syncing the disk, say), a table's load still reads every committed append at once."""
+    store = SqliteEventStore(tmp_path / "t.sqlite")
+    store.append("t1", 0, [NewEvent("Note", "{}", "gm")])
+    read: list[int] = []
+    with store._lock:  # the writer busy
+        reader = threading.Thread(
+            target=lambda: read.extend([store.version("t1"), len(store.read("t1"))])
+        )
+        reader.start()
+        reader.join(timeout=10)
+        assert read == [1, 1]
+    # And an append that has returned is read at once from the reading connection.
+    store.append("t1", 1, [NewEvent("Note", "{}", "gm")])
+    assert store.version("t1") == 2 and [e.version for e in store.read("t1", 1)] == [2]
+    store.close()
