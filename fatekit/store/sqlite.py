@@ -8,12 +8,13 @@ primary key (table id, version) stands behind that check.
 
 Appends made at once from several threads share a commit (group commit): a sync of the disk
 costs milliseconds and most of an append's CPU time, and one sync keeps any number of appends as
-well as one. An append joins a queue and waits for the store; whichever waiting append gets the
-store first commits every queued one in one transaction, each checked in arrival order within a
-savepoint of its own (so one refused for its version refuses no other), and then every one of
-them returns. Nothing waits on purpose for company: an append that finds the store free commits
-alone at once, and the ones that queued while a sync was under way go together in the next. If
-the commit fails, every append in it fails and none is stored.
+well as one. An append joins a queue; when no commit is under way it leads the next one, which
+takes every append queued by the time it has the store and commits them in one transaction, each
+checked in arrival order within a savepoint of its own (so one refused for its version refuses
+no other); every one of them returns once the commit is synced. Nothing waits on purpose for
+company: an append that finds the store free commits alone at once, and the ones that queued
+while a sync was under way go together in the next. If the commit fails, every append in it
+fails and none is stored.
 """
 
 from __future__ import annotations
@@ -74,10 +75,12 @@ class SqliteEventStore(CheckedEventStore):
         if str(path) == ":memory:" or str(path).startswith("file:"):
             raise BadInput("SqliteEventStore needs a file path (use MemoryEventStore in memory)")
         self._lock = threading.Lock()
-        # Appends waiting for a commit, oldest first (see the module's notes on group commit);
-        # its own lock, so that an append can queue while the store is busy.
+        # Appends waiting for a commit, oldest first (see the module's notes on group commit),
+        # and whether one is being led now; under a lock of their own, so that an append can
+        # queue while the store is busy.
         self._queue: list[_Queued] = []
-        self._queuing = threading.Lock()
+        self._committing = False
+        self._queuing = threading.Condition(threading.Lock())
         self._read_lock = threading.Lock()
         self._reader: sqlite3.Connection | None = None
         # isolation_level=None: no implicit transactions; each method opens its own.
@@ -132,17 +135,28 @@ class SqliteEventStore(CheckedEventStore):
         mine = _Queued(table_id, expected, events, key)
         with self._queuing:
             self._queue.append(mine)
-        with self._lock:
-            # A commit that ran while this waited for the store may have kept it already.
-            if not mine.done:
-                self._commit_queued()
+            # While another append leads a commit, wait: the next commit may take this one
+            # along (then it is done), or this one leads it.
+            while self._committing and not mine.done:
+                self._queuing.wait()
+            lead = not mine.done
+            if lead:
+                self._committing = True
+        if lead:
+            try:
+                with self._lock:
+                    self._commit_queued()
+            finally:
+                with self._queuing:
+                    self._committing = False
+                    self._queuing.notify_all()
         if mine.error is not None:
             raise mine.error
         assert mine.appended is not None  # a commit sets one or the other
         return mine.appended
 
     def _commit_queued(self) -> None:
-        """Commit every queued append in one transaction (holding the store's lock)."""
+        """Commit every append queued by now in one transaction (holding the store's lock)."""
         with self._queuing:
             group, self._queue = self._queue, []
         try:
