@@ -29,7 +29,7 @@ encoded once for all the seats that receive it alike (:class:`Publication`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
@@ -87,13 +87,21 @@ class Publication:
     seats whose redacted event is the same value, such as every GM, and every player the event
     tells the same; for the live document, every seat whose patch is the same)."""
 
-    def __init__(self, events: Sequence[Event], state: TableState) -> None:
+    def __init__(
+        self,
+        events: Sequence[Event],
+        state: TableState,
+        known: Mapping[int, JSON] | None = None,
+    ) -> None:
         self.events = events
         self.state = state
         self.written = regions_written(events)
         # What every seat's document of this state works out alike, worked out once.
         self.shared = Shared(state)
-        self._fields: list[JSON | None] = [None] * len(events)
+        # Each event's own fields, converted once: by the repository on the way to the store
+        # (``known``, by version), else here when a seat first needs them.
+        known = known or {}
+        self._fields: list[JSON | None] = [known.get(e.version) for e in events]
         self._texts: dict[tuple[str, int], list[tuple[JSON, str]]] = {}
         # A GM receives every event whole: what one GM's seat receives, every GM's does.
         self._gm_lines: tuple[Line, ...] | None = None
@@ -231,13 +239,21 @@ class Hub:
         """How many connections watch any table."""
         return sum(len(s) for s in self._tables.values())
 
-    def publish(self, table_id: str, events: Sequence[Event], state: TableState) -> None:
-        """Deliver committed events (versions in order, after every earlier publish)."""
+    def publish(
+        self,
+        table_id: str,
+        events: Sequence[Event],
+        state: TableState,
+        known: Mapping[int, JSON] | None = None,
+    ) -> None:
+        """Deliver committed events (versions in order, after every earlier publish);
+        ``known``: the own fields of some of them (:func:`own_fields`), by version, already
+        converted (read, never changed)."""
         watching = self._tables.get(table_id)
         if not watching or not events:
             return
         rendered: dict[tuple[str, bool], Batch | None] = {}
-        publication = Publication(events, state)
+        publication = Publication(events, state, known)
         for subscriber in list(watching):
             if subscriber.closing:
                 continue

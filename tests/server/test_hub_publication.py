@@ -120,3 +120,42 @@ def test_every_seat_receives_what_it_would_alone_with_two_gms() -> None:
                 assert kinds == ["event" if gm or data.get("visibility") is None else "version"]
 
     asyncio.run(run())
+
+
+def test_each_event_is_converted_once_for_the_store_and_every_seat(monkeypatch: Any) -> None:
+    # The repository converts an event's fields for the store and hands them on with the
+    # events; the hub sends from them, not from a second conversion, and every seat still
+    # receives exactly what it would alone.
+    import fatekit.server.hub as hub_module
+    import fatekit.store.tables as tables_module
+    from fatekit.server.fanout import Fanout
+    from fatekit.server.links import LinkRegistry
+    from fatekit.table.serialize import event_payload, own_fields
+
+    converted: list[int] = []
+
+    def counting(event: Any) -> dict[str, Any]:
+        converted.append(event.version)
+        return own_fields(event)
+
+    async def run() -> None:
+        repo, seats = _table()
+        hub = Hub()
+        fanout = Fanout(hub, repo, LinkRegistry(repo.store))
+        watching = [await fanout.watch("t", seat, document=seat == seats[0]) for seat in seats]
+        monkeypatch.setattr(tables_module, "own_fields", counting)
+        monkeypatch.setattr(hub_module, "own_fields", counting)
+        for data in ({"text": "Rain.", "visibility": "gm"}, {"text": "Thunder."}):
+            executed = repo.execute("t", command_from_json("Note", data), seat="gm")
+            (event,) = executed.events
+            assert executed.fields == (own_fields(event),)
+            stored = repo.store.read("t", event.version - 1)[0]
+            assert stored.payload == event_payload(event)
+            fanout.publish_executed("t", executed, [])
+            assert converted.count(event.version) == 1, data
+            for subscriber in watching:
+                (batch,) = _drain(subscriber)
+                alone = render(executed.events, executed.state, subscriber.seat)
+                assert list(batch.lines[: len(alone)]) == alone, (data, subscriber.seat)
+
+    asyncio.run(run())
