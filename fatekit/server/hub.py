@@ -37,8 +37,8 @@ from typing import Any
 import msgspec
 
 from fatekit.rules.core.errors import ForbiddenAction
-from fatekit.server.patch import diff
-from fatekit.table.documents import refresh
+from fatekit.server.patch import Operation, diff
+from fatekit.table.documents import Change, refresh
 from fatekit.table.event_views import event_seen
 from fatekit.table.events import Event
 from fatekit.table.extras import document_for
@@ -69,6 +69,9 @@ def _plain(value: object) -> object:
 
 
 _encode = msgspec.json.Encoder(enc_hook=_plain).encode
+
+#: The types of a slice's value whose patch is the same for every seat with the same change.
+_PLAIN = (int, str, bool, float, type(None))
 
 
 def render(events: Sequence[Event], state: TableState, seat: str) -> list[Line]:
@@ -105,6 +108,8 @@ class Publication:
         self._texts: dict[tuple[str, int], list[tuple[JSON, str]]] = {}
         # A GM receives every event whole: what one GM's seat receives, every GM's does.
         self._gm_lines: tuple[Line, ...] | None = None
+        # The operations of a plain slice's change, made once for every seat (see patch).
+        self._plain: dict[tuple[object, ...], list[Operation]] = {}
 
     def lines(self, viewer: Viewer) -> list[Line]:
         """What :func:`render` gives, for the seat of ``viewer``."""
@@ -129,6 +134,23 @@ class Publication:
         if viewer.gm:
             self._gm_lines = tuple(lines)
         return lines
+
+    def patch(self, changes: list[Change]) -> list[Operation]:
+        """The JSON Patch of a seat's changed slices: a slice that held a plain value and holds
+        another (the table's version) changed alike for every seat that had the same, so its
+        operations are made once for all of them."""
+        ops: list[Operation] = []
+        for path, old, new in changes:
+            if type(old) in _PLAIN and type(new) in _PLAIN:
+                # The types are in the key: 1 == 1.0 == True, but each is written as it is.
+                key = (path, type(old), old, type(new), new)
+                found = self._plain.get(key)
+                if found is None:
+                    found = self._plain[key] = diff(old, new, path)
+                ops += found
+            else:
+                ops += diff(old, new, path)
+        return ops
 
     def text(self, kind: str, index: int, message: JSON) -> str:
         """``message`` as text: encoded once for every seat that receives the same."""
@@ -302,7 +324,7 @@ class Hub:
             # Only the parts that read what the events wrote are built again, and compared.
             document, changes = refresh(kept[1], viewer, publication.written)
             self._documents[(table_id, seat)] = (state.version, document)
-            patch = [op for path, old, new in changes for op in diff(old, new, path)]
+            patch = publication.patch(changes)
             message = {"kind": "view", "version": state.version, "base": kept[0], "patch": patch}
             return publication.text("view", 0, message)
         document = document_for(state, seat)

@@ -159,3 +159,25 @@ def test_each_event_is_converted_once_for_the_store_and_every_seat(monkeypatch: 
                 assert list(batch.lines[: len(alone)]) == alone, (data, subscriber.seat)
 
     asyncio.run(run())
+
+
+def test_a_plain_slices_patch_is_made_once_for_every_seat_and_typed() -> None:
+    # Every seat's table version moves alike: its operation is made once and shared; a change
+    # to an equal value of another type (1 and True) is its own operation, written as it is.
+    from fatekit.server.hub import Publication
+
+    repo, _ = _table()
+    executed = repo.execute("t", command_from_json("Note", {"text": "Rain."}), seat="gm")
+    publication = Publication(executed.events, executed.state)
+    version = executed.state.version
+    change = (("table", "version"), version - 1, version)
+    first, second = publication.patch([change]), publication.patch([change])
+    assert first == [{"op": "replace", "path": "/table/version", "value": version}]
+    assert first[0] is second[0]
+    flag = publication.patch([(("extras", "flag"), 0, True)])
+    number = publication.patch([(("extras", "flag"), 0, 1)])
+    assert flag[0]["value"] is True and number[0]["value"] == 1 and number[0] is not flag[0]
+    # A part that is not a plain value is diffed for its seat alone.
+    parts = publication.patch([(("scene",), {"a": 1}, {"a": 2})])
+    assert parts == [{"op": "replace", "path": "/scene/a", "value": 2}]
+    assert publication.patch([(("scene",), {"a": 1}, {"a": 2})])[0] is not parts[0]
