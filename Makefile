@@ -121,6 +121,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_foresight.py
 	$(BIN)/python benchmarks/bench_server.py
+	$(BIN)/python benchmarks/bench_command_path.py
 	$(BIN)/python benchmarks/bench_page.py
 	$(BIN)/python benchmarks/bench_start.py
 	$(BIN)/python benchmarks/bench_campaign.py

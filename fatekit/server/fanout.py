@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -34,6 +34,7 @@ from fatekit.server.links import LinkRegistry, links_of
 from fatekit.store.base import EventStore
 from fatekit.store.tables import Executed, TableRepository
 from fatekit.table.events import Event
+from fatekit.table.seeing import JSON
 from fatekit.table.state import TableState
 
 if TYPE_CHECKING:
@@ -128,17 +129,25 @@ class Fanout:
     def publish_executed(self, table_id: str, executed: Executed, missed: Sequence[Event]) -> None:
         """Publish a command handled here (on the loop, under the table's lock)."""
         if not executed.replayed:
-            self.publish(table_id, [*missed, *executed.events], executed.state)
+            # The fields the repository converted for the store are reused, not made again.
+            known = {e.version: f for e, f in zip(executed.events, executed.fields, strict=False)}
+            self.publish(table_id, [*missed, *executed.events], executed.state, known)
 
-    def publish(self, table_id: str, events: Sequence[Event], state: TableState) -> None:
+    def publish(
+        self,
+        table_id: str,
+        events: Sequence[Event],
+        state: TableState,
+        known: Mapping[int, JSON] | None = None,
+    ) -> None:
         """Hand the events after ``pushed`` to the hub, rendered against ``state`` (on the loop,
-        under the table's lock)."""
+        under the table's lock); ``known``: events' own fields by version, already converted."""
         pushed = self._pushed.get(table_id)
         if pushed is None:
             return  # nobody watches this table here
         fresh = [e for e in events if e.version > pushed]
         if fresh:
-            self.hub.publish(table_id, fresh, state)
+            self.hub.publish(table_id, fresh, state, known)
             self._pushed[table_id] = fresh[-1].version
 
     # -- other processes ------------------------------------------------------------------------

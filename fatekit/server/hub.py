@@ -29,7 +29,7 @@ encoded once for all the seats that receive it alike (:class:`Publication`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
@@ -37,8 +37,8 @@ from typing import Any
 import msgspec
 
 from fatekit.rules.core.errors import ForbiddenAction
-from fatekit.server.patch import diff
-from fatekit.table.documents import refresh
+from fatekit.server.patch import Operation, diff
+from fatekit.table.documents import Change, refresh
 from fatekit.table.event_views import event_seen
 from fatekit.table.events import Event
 from fatekit.table.extras import document_for
@@ -70,6 +70,9 @@ def _plain(value: object) -> object:
 
 _encode = msgspec.json.Encoder(enc_hook=_plain).encode
 
+#: The types of a slice's value whose patch is the same for every seat with the same change.
+_PLAIN = (int, str, bool, float, type(None))
+
 
 def render(events: Sequence[Event], state: TableState, seat: str) -> list[Line]:
     """The messages ``seat`` receives for ``events`` (redacted against ``state``).
@@ -87,16 +90,26 @@ class Publication:
     seats whose redacted event is the same value, such as every GM, and every player the event
     tells the same; for the live document, every seat whose patch is the same)."""
 
-    def __init__(self, events: Sequence[Event], state: TableState) -> None:
+    def __init__(
+        self,
+        events: Sequence[Event],
+        state: TableState,
+        known: Mapping[int, JSON] | None = None,
+    ) -> None:
         self.events = events
         self.state = state
         self.written = regions_written(events)
         # What every seat's document of this state works out alike, worked out once.
         self.shared = Shared(state)
-        self._fields: list[JSON | None] = [None] * len(events)
+        # Each event's own fields, converted once: by the repository on the way to the store
+        # (``known``, by version), else here when a seat first needs them.
+        known = known or {}
+        self._fields: list[JSON | None] = [known.get(e.version) for e in events]
         self._texts: dict[tuple[str, int], list[tuple[JSON, str]]] = {}
         # A GM receives every event whole: what one GM's seat receives, every GM's does.
         self._gm_lines: tuple[Line, ...] | None = None
+        # The operations of a plain slice's change, made once for every seat (see patch).
+        self._plain: dict[tuple[object, ...], list[Operation]] = {}
 
     def lines(self, viewer: Viewer) -> list[Line]:
         """What :func:`render` gives, for the seat of ``viewer``."""
@@ -121,6 +134,23 @@ class Publication:
         if viewer.gm:
             self._gm_lines = tuple(lines)
         return lines
+
+    def patch(self, changes: list[Change]) -> list[Operation]:
+        """The JSON Patch of a seat's changed slices: a slice that held a plain value and holds
+        another (the table's version) changed alike for every seat that had the same, so its
+        operations are made once for all of them."""
+        ops: list[Operation] = []
+        for path, old, new in changes:
+            if type(old) in _PLAIN and type(new) in _PLAIN:
+                # The types are in the key: 1 == 1.0 == True, but each is written as it is.
+                key = (path, type(old), old, type(new), new)
+                found = self._plain.get(key)
+                if found is None:
+                    found = self._plain[key] = diff(old, new, path)
+                ops += found
+            else:
+                ops += diff(old, new, path)
+        return ops
 
     def text(self, kind: str, index: int, message: JSON) -> str:
         """``message`` as text: encoded once for every seat that receives the same."""
@@ -231,13 +261,21 @@ class Hub:
         """How many connections watch any table."""
         return sum(len(s) for s in self._tables.values())
 
-    def publish(self, table_id: str, events: Sequence[Event], state: TableState) -> None:
-        """Deliver committed events (versions in order, after every earlier publish)."""
+    def publish(
+        self,
+        table_id: str,
+        events: Sequence[Event],
+        state: TableState,
+        known: Mapping[int, JSON] | None = None,
+    ) -> None:
+        """Deliver committed events (versions in order, after every earlier publish);
+        ``known``: the own fields of some of them (:func:`own_fields`), by version, already
+        converted (read, never changed)."""
         watching = self._tables.get(table_id)
         if not watching or not events:
             return
         rendered: dict[tuple[str, bool], Batch | None] = {}
-        publication = Publication(events, state)
+        publication = Publication(events, state, known)
         for subscriber in list(watching):
             if subscriber.closing:
                 continue
@@ -286,7 +324,7 @@ class Hub:
             # Only the parts that read what the events wrote are built again, and compared.
             document, changes = refresh(kept[1], viewer, publication.written)
             self._documents[(table_id, seat)] = (state.version, document)
-            patch = [op for path, old, new in changes for op in diff(old, new, path)]
+            patch = publication.patch(changes)
             message = {"kind": "view", "version": state.version, "base": kept[0], "patch": patch}
             return publication.text("view", 0, message)
         document = document_for(state, seat)

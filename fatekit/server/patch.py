@@ -14,7 +14,7 @@ import copy
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["PatchError", "apply_patch", "diff", "pointer"]
+__all__ = ["Operation", "PatchError", "apply_patch", "diff", "pointer"]
 
 Operation = dict[str, Any]
 

@@ -5,6 +5,16 @@ returned survives the process being killed (and the machine losing power, as far
 honours syncs). Appends take the write lock up front (``BEGIN IMMEDIATE``) and check the version
 inside the transaction, so two writers, in one process or in several, cannot both win; the
 primary key (table id, version) stands behind that check.
+
+Appends made at once from several threads share a commit (group commit): a sync of the disk
+costs milliseconds and most of an append's CPU time, and one sync keeps any number of appends as
+well as one. An append joins a queue; when no commit is under way it leads the next one, which
+takes every append queued by the time it has the store and commits them in one transaction, each
+checked in arrival order within a savepoint of its own (so one refused for its version refuses
+no other); every one of them returns once the commit is synced. Nothing waits on purpose for
+company: an append that finds the store free commits alone at once, and the ones that queued
+while a sync was under way go together in the next. If the commit fails, every append in it
+fails and none is stored.
 """
 
 from __future__ import annotations
@@ -13,6 +23,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from fatekit.rules.core.errors import BadInput
@@ -37,11 +48,24 @@ __all__ = ["SqliteEventStore"]
 _COLUMNS = "table_id, version, type, payload, seat, recorded_at"
 
 
+@dataclass(eq=False, slots=True)
+class _Queued:
+    """An append waiting for a commit, and what became of it once one ran."""
+
+    table_id: str
+    expected: int
+    events: list[NewEvent]
+    key: str | None
+    done: bool = False
+    appended: Appended | None = None
+    error: BaseException | None = None
+
+
 class SqliteEventStore(CheckedEventStore):
     """Events in a SQLite file (created with its schema if missing).
 
-    One connection per store, behind a lock: any thread may call any method, and calls on one
-    store run one at a time. Several stores (or processes) may open the same file; SQLite's
+    Two connections per store, each behind a lock: one writes (appends, snapshots, maps), one
+    reads; any thread may call any method, and writes run one at a time, as do reads. Several stores (or processes) may open the same file; SQLite's
     locks order their writes, and ``busy_timeout`` (seconds) is how long a writer waits for
     another before giving up with :class:`StoreError`.
     """
@@ -51,6 +75,14 @@ class SqliteEventStore(CheckedEventStore):
         if str(path) == ":memory:" or str(path).startswith("file:"):
             raise BadInput("SqliteEventStore needs a file path (use MemoryEventStore in memory)")
         self._lock = threading.Lock()
+        # Appends waiting for a commit, oldest first (see the module's notes on group commit),
+        # and whether one is being led now; under a lock of their own, so that an append can
+        # queue while the store is busy.
+        self._queue: list[_Queued] = []
+        self._committing = False
+        self._queuing = threading.Condition(threading.Lock())
+        self._read_lock = threading.Lock()
+        self._reader: sqlite3.Connection | None = None
         # isolation_level=None: no implicit transactions; each method opens its own.
         self._db: sqlite3.Connection | None = sqlite3.connect(
             self.path, isolation_level=None, check_same_thread=False, timeout=busy_timeout
@@ -62,6 +94,11 @@ class SqliteEventStore(CheckedEventStore):
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
             self._migrate()
+            # Opened once the schema is there; WAL mode is the file's, so it holds here too.
+            self._reader = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=busy_timeout
+            )
+            self._reader.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
         except BaseException:
             self._db.close()
             self._db = None
@@ -86,8 +123,8 @@ class SqliteEventStore(CheckedEventStore):
 
     def schema_version(self) -> int:
         """The number of the last migration this file has had."""
-        with self._lock:
-            row = self._conn().execute("SELECT MAX(number) FROM schema_migrations").fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT MAX(number) FROM schema_migrations").fetchone()
             return int(row[0] or 0)
 
     # -- events --------------------------------------------------------------------------------
@@ -95,55 +132,103 @@ class SqliteEventStore(CheckedEventStore):
     def _append(
         self, table_id: str, expected: int, events: list[NewEvent], key: str | None
     ) -> Appended:
-        with self._lock, self._transaction() as db:
-            if key is not None:
-                found = self._find_key(db, table_id, key)
-                if found is not None:
-                    return found
-            current = self._version(db, table_id)
-            if current != expected:
-                raise VersionConflict(
-                    table_id,
-                    expected,
-                    current,
-                    self._read(db, table_id, expected),
-                )
-            stored = numbered(table_id, current, events)
+        mine = _Queued(table_id, expected, events, key)
+        with self._queuing:
+            self._queue.append(mine)
+            # While another append leads a commit, wait: the next commit may take this one
+            # along (then it is done), or this one leads it.
+            while self._committing and not mine.done:
+                self._queuing.wait()
+            lead = not mine.done
+            if lead:
+                self._committing = True
+        if lead:
             try:
-                db.executemany(
-                    f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
-                    [
-                        (e.table_id, e.version, e.type, e.payload, e.seat, e.timestamp)
-                        for e in stored
-                    ],
-                )
-            except sqlite3.IntegrityError:
-                # Only a writer bypassing BEGIN IMMEDIATE could get here; the key still holds.
-                now = self._version(db, table_id)
-                raise VersionConflict(
-                    table_id, expected, now, self._read(db, table_id, expected)
-                ) from None
-            if key is not None:
-                db.execute(
-                    "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?)",
-                    (table_id, key, current + 1, current + len(stored)),
-                )
+                with self._lock:
+                    self._commit_queued()
+            finally:
+                with self._queuing:
+                    self._committing = False
+                    self._queuing.notify_all()
+        if mine.error is not None:
+            raise mine.error
+        assert mine.appended is not None  # a commit sets one or the other
+        return mine.appended
+
+    def _commit_queued(self) -> None:
+        """Commit every append queued by now in one transaction (holding the store's lock)."""
+        with self._queuing:
+            group, self._queue = self._queue, []
+        try:
+            with self._transaction() as db:
+                for queued in group:
+                    db.execute("SAVEPOINT one_append")
+                    try:
+                        queued.appended = self._append_one(db, queued)
+                    except VersionConflict as conflict:
+                        # Refused for its version alone: the others in the group go on.
+                        db.execute("ROLLBACK TO one_append")
+                        queued.error = conflict
+                    db.execute("RELEASE one_append")
+        except BaseException as error:
+            # Nothing of the group was stored: every append in it fails, each with its own
+            # error saying why (one exception object is not raised in several threads).
+            said = (
+                error if isinstance(error, StoreError) else f"{self.path}: a write failed ({error})"
+            )
+            for queued in group:
+                queued.appended = None
+                queued.error = StoreError(f"{said}; nothing was stored")
+                queued.error.__cause__ = error
+            if not isinstance(error, Exception):
+                raise  # an interrupt goes on up from the thread that met it
+        finally:
+            for queued in group:
+                queued.done = True
+
+    def _append_one(self, db: sqlite3.Connection, queued: _Queued) -> Appended:
+        """One queued append, inside the group's transaction."""
+        table_id, expected, key = queued.table_id, queued.expected, queued.key
+        if key is not None:
+            found = self._find_key(db, table_id, key)
+            if found is not None:
+                return found
+        current = self._version(db, table_id)
+        if current != expected:
+            raise VersionConflict(table_id, expected, current, self._read(db, table_id, expected))
+        stored = numbered(table_id, current, queued.events)
+        try:
+            db.executemany(
+                f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                [(e.table_id, e.version, e.type, e.payload, e.seat, e.timestamp) for e in stored],
+            )
+        except sqlite3.IntegrityError:
+            # Only a writer bypassing BEGIN IMMEDIATE could get here; the key still holds.
+            now = self._version(db, table_id)
+            raise VersionConflict(
+                table_id, expected, now, self._read(db, table_id, expected)
+            ) from None
+        if key is not None:
+            db.execute(
+                "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?)",
+                (table_id, key, current + 1, current + len(stored)),
+            )
         return Appended(table_id, current + 1, current + len(stored), stored)
 
     def lookup(self, table_id: str, idempotency_key: str) -> Appended | None:
         check_table_id(table_id)
-        with self._lock:
-            return self._find_key(self._conn(), table_id, idempotency_key)
+        with self._reading() as db:
+            return self._find_key(db, table_id, idempotency_key)
 
     def read(self, table_id: str, after_version: int = 0) -> list[StoredEvent]:
         check_table_id(table_id)
-        with self._lock:
-            return self._read(self._conn(), table_id, after_version)
+        with self._reading() as db:
+            return self._read(db, table_id, after_version)
 
     def read_back(self, table_id: str, before: int | None, limit: int) -> list[StoredEvent]:
         check_table_id(table_id)
-        with self._lock:
-            rows = self._conn().execute(
+        with self._reading() as db:
+            rows = db.execute(
                 f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND version < ? "
                 "ORDER BY version DESC LIMIT ?",
                 (table_id, 2**62 if before is None else before, max(limit, 0)),
@@ -155,22 +240,20 @@ class SqliteEventStore(CheckedEventStore):
 
     def version(self, table_id: str) -> int:
         check_table_id(table_id)
-        with self._lock:
-            return self._version(self._conn(), table_id)
+        with self._reading() as db:
+            return self._version(db, table_id)
 
     def log_bytes(self, table_id: str) -> int:
         check_table_id(table_id)
-        with self._lock:
-            row = (
-                self._conn()
-                .execute("SELECT bytes FROM log_sizes WHERE table_id = ?", (table_id,))
-                .fetchone()
-            )
+        with self._reading() as db:
+            row = db.execute(
+                "SELECT bytes FROM log_sizes WHERE table_id = ?", (table_id,)
+            ).fetchone()
             return 0 if row is None else int(row[0])
 
     def list_tables(self) -> list[str]:
-        with self._lock:
-            rows = self._conn().execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")
+        with self._reading() as db:
+            rows = db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")
             return [str(r[0]) for r in rows]
 
     # -- snapshots -----------------------------------------------------------------------------
@@ -186,16 +269,12 @@ class SqliteEventStore(CheckedEventStore):
 
     def load_snapshot(self, table_id: str, at_most: int | None = None) -> Snapshot | None:
         check_table_id(table_id)
-        with self._lock:
-            row = (
-                self._conn()
-                .execute(
-                    "SELECT version, format, payload FROM snapshots WHERE table_id = ? "
-                    "AND version <= ? ORDER BY version DESC LIMIT 1",
-                    (table_id, at_most if at_most is not None else 2**62),
-                )
-                .fetchone()
-            )
+        with self._reading() as db:
+            row = db.execute(
+                "SELECT version, format, payload FROM snapshots WHERE table_id = ? "
+                "AND version <= ? ORDER BY version DESC LIMIT 1",
+                (table_id, at_most if at_most is not None else 2**62),
+            ).fetchone()
         if row is None:
             return None
         return Snapshot(table_id, int(row[0]), str(row[1]), bytes(row[2]))
@@ -212,30 +291,27 @@ class SqliteEventStore(CheckedEventStore):
 
     def get_map(self, table_id: str, image_hash: str) -> StoredMap | None:
         check_table_id(table_id)
-        with self._lock:
-            row = (
-                self._conn()
-                .execute(
-                    "SELECT hash, media_type, width, height, data FROM maps "
-                    "WHERE table_id = ? AND hash = ?",
-                    (table_id, image_hash),
-                )
-                .fetchone()
-            )
+        with self._reading() as db:
+            row = db.execute(
+                "SELECT hash, media_type, width, height, data FROM maps "
+                "WHERE table_id = ? AND hash = ?",
+                (table_id, image_hash),
+            ).fetchone()
         if row is None:
             return None
         return StoredMap(str(row[0]), str(row[1]), int(row[2]), int(row[3]), bytes(row[4]))
 
     def map_hashes(self, table_id: str) -> list[str]:
         check_table_id(table_id)
-        with self._lock:
-            rows = self._conn().execute(
-                "SELECT hash FROM maps WHERE table_id = ? ORDER BY hash", (table_id,)
-            )
+        with self._reading() as db:
+            rows = db.execute("SELECT hash FROM maps WHERE table_id = ? ORDER BY hash", (table_id,))
             return [str(r[0]) for r in rows]
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._read_lock:
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
             if self._db is not None:
                 self._db.close()
                 self._db = None
@@ -248,6 +324,14 @@ class SqliteEventStore(CheckedEventStore):
         return self._db
 
     @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """The reading connection, held for one read (each statement reads the latest commit)."""
+        with self._read_lock:
+            if self._reader is None:
+                raise StoreError("this event store is closed")
+            yield self._reader
+
+    @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         db = self._conn()
         try:
@@ -256,11 +340,13 @@ class SqliteEventStore(CheckedEventStore):
             raise StoreError(f"{self.path}: could not start a write ({error})") from error
         try:
             yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        else:
             db.execute("COMMIT")
+        except BaseException:
+            # Also when COMMIT itself failed: SQLite may keep the transaction open then, and
+            # the connection must not be left inside it.
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
 
     @staticmethod
     def _version(db: sqlite3.Connection, table_id: str) -> int:

@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput
@@ -35,7 +36,12 @@ from fatekit.table.fold import apply_in_place
 from fatekit.table.handle import Waiver, commit, decide
 from fatekit.table.play.safety import ANONYMOUS, RaiseSignal
 from fatekit.table.read_only import ReadOnly, TableReadOnly
-from fatekit.table.serialize import command_to_json, event_from_payload, event_payload
+from fatekit.table.serialize import (
+    command_to_json,
+    event_from_payload,
+    event_payload,
+    own_fields,
+)
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, copy_state, decode_snapshot, encode_snapshot
 from fatekit.table.state import TableState
 from fatekit.table.unfolded import open_read_only
@@ -70,9 +76,10 @@ def scoped_key(seat: str, key: str, command: Command) -> str:
     return "k1:" + hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def to_new_event(event: Event) -> NewEvent:
-    """The store's form of a table event."""
-    return NewEvent(type(event).__name__, event_payload(event), event.seat, event.at)
+def to_new_event(event: Event, own: dict[str, Any] | None = None) -> NewEvent:
+    """The store's form of a table event (``own``: its :func:`own_fields`, when the caller has
+    them already)."""
+    return NewEvent(type(event).__name__, event_payload(event, own), event.seat, event.at)
 
 
 def logged(entry: LogEntry) -> NewEvent:
@@ -134,12 +141,15 @@ class Executed:
     """A command's result: its events as stored and the table after them.
 
     ``replayed`` is true when the idempotency key had been used: these are the original events,
-    nothing was applied again.
+    nothing was applied again. ``fields``: each event's own fields (:func:`own_fields`), converted
+    once on the way to the store and kept for whoever sends the events on (the server's
+    sockets), to be read and never changed; empty for a replay.
     """
 
     events: tuple[Event, ...]
     state: TableState
     replayed: bool = False
+    fields: tuple[dict[str, Any], ...] = ()
 
 
 #: Seconds: the longest pause before the first retry; it doubles with each retry, to at most
@@ -459,7 +469,9 @@ class TableRepository:
         )
         # Another writer may have appended since the load: the store's key refuses this append
         # then (VersionConflict), and the next attempt's load reads what it wrote.
-        new = [to_new_event(e) for e in decision.events]
+        # Each event's fields are converted once, for the store here and the sockets later.
+        fields = tuple(own_fields(e) for e in decision.events)
+        new = [to_new_event(e, own) for e, own in zip(decision.events, fields, strict=True)]
         known = self._sizes.get(table_id)
         held = check_limits(
             self.limits,
@@ -482,7 +494,7 @@ class TableRepository:
         if decision.watched is not None:
             self._watched[table_id] = (decision.state, decision.state.version, decision.watched)
         self._maybe_snapshot(decision.state, current)
-        return Executed(decision.events, decision.state)
+        return Executed(decision.events, decision.state, fields=fields)
 
     def _replayed(self, table_id: str, stored: tuple[StoredEvent, ...]) -> Executed:
         return Executed(tuple(to_event(s) for s in stored), self._load(table_id)[0], replayed=True)

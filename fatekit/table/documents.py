@@ -16,7 +16,7 @@ proves it at every version of the golden tables and of random games, for every s
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -37,6 +37,15 @@ class Slice:
     path: tuple[str, ...]
     reads: frozenset[Region]
     build: Callable[[Viewer], Any]
+    # The path's holders from the top (every prefix but the whole path) and its last key,
+    # worked out once: a refresh walks them for every seat after every command.
+    holders: tuple[tuple[str, ...], ...] = field(init=False, repr=False, compare=False)
+    key: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        holders = tuple(self.path[:depth] for depth in range(1, len(self.path)))
+        object.__setattr__(self, "holders", holders)
+        object.__setattr__(self, "key", self.path[-1])
 
 
 def _part(build: Callable[[Viewer], Any]) -> Callable[[Viewer], Any]:
@@ -80,25 +89,26 @@ def refresh(
     """
     changes: list[Change] = []
     out = document
-    copied: set[tuple[str, ...]] = set()
+    copied: set[tuple[str, ...]] | None = None  # the holders copied so far (the top: ())
     for piece in _reading(written):
         value = piece.build(viewer)
-        *above, key = piece.path
+        key = piece.key
         parent = out
-        for name in above:
-            parent = parent[name]
+        for holder in piece.holders:
+            parent = parent[holder[-1]]
         old = parent[key]
         if type(old) is type(value) and old == value:
             continue
         # Copy what holds the slice, once, so the document given is left as it was.
-        if () not in copied:
+        if copied is None:
             out = dict(out)
-            copied.add(())
+            copied = {()}
         parent = out
-        for depth, name in enumerate(above, 1):
-            if piece.path[:depth] not in copied:
+        for holder in piece.holders:
+            name = holder[-1]
+            if holder not in copied:
                 parent[name] = dict(parent[name])
-                copied.add(piece.path[:depth])
+                copied.add(holder)
             parent = parent[name]
         parent[key] = value
         changes.append((piece.path, old, value))

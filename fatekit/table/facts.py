@@ -225,7 +225,16 @@ def recorded(
         return None, None
     now = watch(state)
     assert now is not None
+    if now == before and (event is None or type(event) not in SHEET_MOVES):
+        # Nothing the rules may change changed (a note, a seat...): compared in C, at once,
+        # rather than part by part to find nothing.
+        return _UNCHANGED, now
     return _compared(before, now, state, event), now
+
+
+#: The facts of a move that changed nothing the rules may change: what :func:`_compared`
+#: finds when the watch after the move equals the watch before it.
+_UNCHANGED = Facts(version=FACTS_VERSION)
 
 
 def _compared(before: Watched, now: Watched, state: TableState, event: Any) -> Facts:

@@ -66,21 +66,22 @@ def _own_names(kind: type[Event]) -> tuple[str, ...]:
     return found
 
 
-def stored_fields(event: Event) -> dict[str, Any]:
+def stored_fields(event: Event, own: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the store and a table file keep of an event: its own fields, its facts when it
-    recorded some, and its type's schema version (:data:`SCHEMA_KEY`)."""
-    data = own_fields(event)
+    recorded some, and its type's schema version (:data:`SCHEMA_KEY`). ``own``: the event's
+    :func:`own_fields` when the caller has them already (left as they are)."""
+    data = own_fields(event) if own is None else dict(own)
     if event.facts is not None:  # what a move left unchanged is left out: ``{}`` for nothing
         data[FACTS] = {k: v for k, v in to_json(event.facts).items() if v is not None}
     data[SCHEMA_KEY] = type(event).SCHEMA
     return data
 
 
-def event_payload(event: Event) -> str:
+def event_payload(event: Event, own: dict[str, Any] | None = None) -> str:
     """What the store keeps of an event (:func:`stored_fields`) as compact JSON text (keys
-    sorted, so equal events match)."""
+    sorted, so equal events match). ``own``: as for :func:`stored_fields`."""
     return json.dumps(
-        stored_fields(event), ensure_ascii=False, sort_keys=True, separators=(",", ":")
+        stored_fields(event, own), ensure_ascii=False, sort_keys=True, separators=(",", ":")
     )
 
 

@@ -120,3 +120,64 @@ def test_every_seat_receives_what_it_would_alone_with_two_gms() -> None:
                 assert kinds == ["event" if gm or data.get("visibility") is None else "version"]
 
     asyncio.run(run())
+
+
+def test_each_event_is_converted_once_for_the_store_and_every_seat(monkeypatch: Any) -> None:
+    # The repository converts an event's fields for the store and hands them on with the
+    # events; the hub sends from them, not from a second conversion, and every seat still
+    # receives exactly what it would alone.
+    import fatekit.server.hub as hub_module
+    import fatekit.store.tables as tables_module
+    from fatekit.server.fanout import Fanout
+    from fatekit.server.links import LinkRegistry
+    from fatekit.table.serialize import event_payload, own_fields
+
+    converted: list[int] = []
+
+    def counting(event: Any) -> dict[str, Any]:
+        converted.append(event.version)
+        return own_fields(event)
+
+    async def run() -> None:
+        repo, seats = _table()
+        hub = Hub()
+        fanout = Fanout(hub, repo, LinkRegistry(repo.store))
+        watching = [await fanout.watch("t", seat, document=seat == seats[0]) for seat in seats]
+        monkeypatch.setattr(tables_module, "own_fields", counting)
+        monkeypatch.setattr(hub_module, "own_fields", counting)
+        for data in ({"text": "Rain.", "visibility": "gm"}, {"text": "Thunder."}):
+            executed = repo.execute("t", command_from_json("Note", data), seat="gm")
+            (event,) = executed.events
+            assert executed.fields == (own_fields(event),)
+            stored = repo.store.read("t", event.version - 1)[0]
+            assert stored.payload == event_payload(event)
+            fanout.publish_executed("t", executed, [])
+            assert converted.count(event.version) == 1, data
+            for subscriber in watching:
+                (batch,) = _drain(subscriber)
+                alone = render(executed.events, executed.state, subscriber.seat)
+                assert list(batch.lines[: len(alone)]) == alone, (data, subscriber.seat)
+
+    asyncio.run(run())
+
+
+def test_a_plain_slices_patch_is_made_once_for_every_seat_and_typed() -> None:
+    # Every seat's table version moves alike: its operation is made once and shared; a change
+    # to an equal value of another type (1 and True) is its own operation, written as it is.
+    from fatekit.server.hub import Publication
+
+    repo, _ = _table()
+    executed = repo.execute("t", command_from_json("Note", {"text": "Rain."}), seat="gm")
+    publication = Publication(executed.events, executed.state)
+    version = executed.state.version
+    change = (("table", "version"), version - 1, version)
+    first, second = publication.patch([change]), publication.patch([change])
+    assert first == [{"op": "replace", "path": "/table/version", "value": version}]
+    assert first[0] is second[0]
+    flag = publication.patch([(("extras", "flag"), 0, True)])
+    number = publication.patch([(("extras", "flag"), 0, 1)])
+    assert flag[0]["value"] is True and number[0]["value"] == 1 and number[0] is not flag[0]
+    # A part that is not a plain value is diffed for its seat alone.
+    parts = publication.patch([(("scene",), {"a": 1}, {"a": 2})])
+    assert parts == [{"op": "replace", "path": "/scene/a", "value": 2}]
+    assert publication.patch([(("scene",), {"a": 1}, {"a": 2})])[0] is not parts[0]

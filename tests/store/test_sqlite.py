@@ -9,12 +9,14 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from fatekit.rules.core.errors import BadInput
-from fatekit.store import NewEvent, SqliteEventStore, StoreError
+from fatekit.store import Appended, NewEvent, SqliteEventStore, StoreError, VersionConflict
 from fatekit.store.migrations import MIGRATIONS
 
 
@@ -133,3 +135,164 @@ def test_acknowledged_appends_survive_sigkill(tmp_path: Path) -> None:
         assert versions == list(range(1, len(versions) + 1))
         assert len(versions) >= acknowledged
         assert [json.loads(e.payload)["n"] for e in stored] == versions
+
+
+# -- group commit: appends made at once share one commit ------------------------------------------
+
+
+def _queued_behind(store: SqliteEventStore, appends: list[tuple[str, int, str]]) -> list[object]:
+    """Make ``appends`` (table, expected version, idempotency key) from threads of their own
+    while the test holds the store, each queued before the next starts (so their order is
+    known), then let the store go: one of them commits the whole queue. What each returned
+    or raised, in order."""
+    results: list[object] = [None] * len(appends)
+
+    def append(index: int, table: str, expected: int, key: str) -> None:
+        try:
+            results[index] = store.append(
+                table, expected, [NewEvent("Note", json.dumps({"n": index}), "gm")], key
+            )
+        except Exception as error:
+            results[index] = error
+
+    threads = []
+    with store._lock:
+        for index, (table, expected, key) in enumerate(appends):
+            thread = threading.Thread(target=append, args=(index, table, expected, key))
+            thread.start()
+            threads.append(thread)
+            deadline = time.monotonic() + 10
+            while len(store._queue) <= index:
+                assert time.monotonic() < deadline, "the append did not queue"
+                time.sleep(0.001)
+    for thread in threads:
+        thread.join(timeout=10)
+    return results
+
+
+def test_appends_queued_while_the_store_is_busy_share_one_commit_in_their_order(
+    tmp_path: Path,
+) -> None:
+    store = SqliteEventStore(tmp_path / "t.sqlite")
+    commits: list[str] = []
+    store._conn().set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+    results = _queued_behind(
+        store,
+        [
+            ("t1", 0, "a"),  # stored at 1
+            ("t1", 0, "b"),  # behind "a": t1 is at 1 by then, so refused for its version
+            ("t2", 0, "c"),  # another table: stored, whatever "b" met
+            ("t1", 1, "d"),  # after "a", in the same commit: stored at 2
+            ("t1", 5, "a"),  # "a" again: its original append, nothing stored twice
+        ],
+    )
+    assert commits == ["COMMIT"]  # five appends, one commit (one sync of the disk)
+    a, b, c, d, again = results
+    assert isinstance(a, Appended) and (a.first_version, a.version) == (1, 1)
+    assert isinstance(b, VersionConflict) and (b.expected, b.actual) == (0, 1)
+    assert isinstance(c, Appended) and c.version == 1 and not c.replayed
+    assert isinstance(d, Appended) and d.version == 2
+    assert isinstance(again, Appended) and again.replayed and again.version == 1
+    # Acknowledged means committed: another connection to the file reads them all.
+    with sqlite3.connect(tmp_path / "t.sqlite") as other:
+        rows = other.execute("SELECT table_id, version, payload FROM events ORDER BY 1, 2")
+        assert [(t, v, json.loads(p)["n"]) for t, v, p in rows] == [
+            ("t1", 1, 0),
+            ("t1", 2, 3),
+            ("t2", 1, 2),
+        ]
+    store.close()
+
+
+def test_a_failed_commit_refuses_every_append_in_its_group_and_stores_none(
+    tmp_path: Path,
+) -> None:
+    store = SqliteEventStore(tmp_path / "t.sqlite")
+    store.append("t1", 0, [NewEvent("Note", "{}", "gm")])
+    db = store._conn()
+
+    def no_commit(action: int, what: str | None, *_: object) -> int:
+        refused = action == sqlite3.SQLITE_TRANSACTION and what == "COMMIT"
+        return sqlite3.SQLITE_DENY if refused else sqlite3.SQLITE_OK
+
+    db.set_authorizer(no_commit)  # the disk, say, failing as the group commits
+    results = _queued_behind(store, [("t1", 1, "a"), ("t2", 0, "b"), ("t3", 0, "c")])
+    for result in results:
+        assert isinstance(result, StoreError)
+        assert "nothing was stored" in str(result)
+    db.set_authorizer(None)
+    assert [store.version(t) for t in ("t1", "t2", "t3")] == [1, 0, 0]
+    assert store.lookup("t2", "b") is None
+    # The connection was not left inside the failed transaction: the next append commits.
+    assert store.append("t2", 0, [NewEvent("Note", "{}", "gm")], "b").version == 1
+    store.close()
+
+
+_THREADED_WRITER = textwrap.dedent(
+    """
+    import json, sys, threading
+    from fatekit.store import NewEvent, SqliteEventStore
+    store = SqliteEventStore(sys.argv[1])
+    said = threading.Lock()
+
+    def write(table):
+        n = store.version(table)
+        while True:
+            n += 1
+            store.append(table, n - 1, [NewEvent("Tick", json.dumps({"n": n}), "gm")])
+            with said:  # acknowledged: the append returned
+                print(table, n, flush=True)
+
+    for t in range(6):
+        threading.Thread(target=write, args=(f"t{t}",), daemon=True).start()
+    threading.Event().wait()
+    """
+)
+
+
+def test_appends_acknowledged_from_many_threads_survive_sigkill(tmp_path: Path) -> None:
+    """Six threads append at once, so their appends share commits; whatever was acknowledged
+    is on the disk when the process is killed."""
+    path = tmp_path / "crash.sqlite"
+    acknowledged: dict[str, int] = {}
+    for _ in range(2):
+        child = subprocess.Popen(
+            [sys.executable, "-c", _THREADED_WRITER, str(path)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert child.stdout is not None
+        for _ in range(120):
+            line = child.stdout.readline()
+            assert line, "the writer stopped early"
+            table, version = line.split()
+            acknowledged[table] = max(acknowledged.get(table, 0), int(version))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        store = SqliteEventStore(path)
+        for table, reached in acknowledged.items():
+            stored = store.read(table)
+            assert [e.version for e in stored] == list(range(1, len(stored) + 1))
+            assert len(stored) >= reached
+            assert [json.loads(e.payload)["n"] for e in stored] == [e.version for e in stored]
+        store.close()
+
+
+def test_reads_do_not_wait_for_a_commit_under_way(tmp_path: Path) -> None:
+    """Reads have a connection of their own: while the writer holds the store (a commit
+    syncing the disk, say), a table's load still reads every committed append at once."""
+    store = SqliteEventStore(tmp_path / "t.sqlite")
+    store.append("t1", 0, [NewEvent("Note", "{}", "gm")])
+    read: list[int] = []
+    with store._lock:  # the writer busy
+        reader = threading.Thread(
+            target=lambda: read.extend([store.version("t1"), len(store.read("t1"))])
+        )
+        reader.start()
+        reader.join(timeout=10)
+        assert read == [1, 1]
+    # And an append that has returned is read at once from the reading connection.
+    store.append("t1", 1, [NewEvent("Note", "{}", "gm")])
+    assert store.version("t1") == 2 and [e.version for e in store.read("t1", 1)] == [2]
+    store.close()
