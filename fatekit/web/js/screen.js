@@ -149,7 +149,8 @@ function askedList(asked) {
         button(t("screen.ask"), () => openAsk(), { id: "ask-roll" }),
       )
     : null;
-  return h("div", {}, asked.length ? list : null, ask, out);
+  // The withdraw buttons' refusals right after the list, before the ask button: beside them.
+  return h("div", {}, asked.length ? list : null, out, ask);
 }
 
 /** Where each PC who joins a prepared scene starts: one choice a PC when the scene has zones,
