@@ -160,6 +160,15 @@ class SqliteEventStore(CheckedEventStore):
         with self._queuing:
             group, self._queue = self._queue, []
         try:
+            if len(group) == 1:
+                # Alone, an append needs no savepoint: a refusal rolls its transaction back.
+                # (Two statements fewer on the path of every command a lone writer sends.)
+                try:
+                    with self._transaction() as db:
+                        group[0].appended = self._append_one(db, group[0])
+                except VersionConflict as conflict:
+                    group[0].error = conflict
+                return
             with self._transaction() as db:
                 for queued in group:
                     db.execute("SAVEPOINT one_append")
